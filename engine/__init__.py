@@ -1,0 +1,58 @@
+"""Fearsome Floors rules engine: pure Python, standard library only, no I/O.
+
+A game is data plus pure transitions. ``new_game`` sets one up from a seed; ``apply_action``
+takes a player's action and returns a ``Transition`` (new state and events) without mutating
+its input; ``resolve_monster_phase`` carries out the automatic monster phase.
+
+>>> from engine import new_game, parse_action, apply_action
+>>> game = new_game(["red", "blue"], seed=7, start_seat=0)
+>>> game.to_move, game.phase
+(0, 'figures')
+>>> t = apply_action(game, parse_action("red 5 +WWNN", game), seat=0)
+>>> t.state.figure(parse_action("red 5 +WWNN", game).figure).value
+2
+>>> t.events[0]["to"]
+'n9'
+"""
+
+from engine.actions import Action, Flip, Move, Place, Transition, action_from_dict, action_to_dict
+from engine.board import parse_square, square_name
+from engine.diagram import diagram
+from engine.errors import (
+    AmbiguousMove,
+    EngineError,
+    GameOver,
+    IllegalMove,
+    IllegalPlacement,
+    InvalidNotation,
+    InvalidPosition,
+    InvalidSetup,
+    InvalidSquare,
+    NotYourTurn,
+    ReplayMismatch,
+    StaleVersion,
+    UnknownFigure,
+    WrongPhase,
+)
+from engine.figure_phase import legal_moves
+from engine.game import apply_action
+from engine.monster_phase import resolve_monster_phase
+from engine.moves import MoveOutcome, check_path, legal_outcomes
+from engine.notation import format_action, parse_action
+from engine.options import Options
+from engine.position import state_from_dict, state_to_dict
+from engine.replay import Record, Step, play, replay
+from engine.setup import new_game
+from engine.state import Figure, FigureId, GameState, Outcome
+from engine.view import legal_actions, player_view
+
+__all__ = [
+    "Action", "AmbiguousMove", "EngineError", "Figure", "FigureId", "Flip", "GameOver",
+    "GameState", "IllegalMove", "IllegalPlacement", "InvalidNotation", "InvalidPosition",
+    "InvalidSetup", "InvalidSquare", "Move", "MoveOutcome", "NotYourTurn", "Options", "Outcome",
+    "Place", "Record", "ReplayMismatch", "StaleVersion", "Step", "Transition", "UnknownFigure",
+    "WrongPhase", "action_from_dict", "action_to_dict", "apply_action", "check_path", "diagram",
+    "format_action", "legal_actions", "legal_moves", "legal_outcomes", "new_game",
+    "parse_action", "parse_square", "play", "player_view", "replay", "resolve_monster_phase",
+    "square_name", "state_from_dict", "state_to_dict",
+]

@@ -1,0 +1,91 @@
+"""Player actions as values, and the result of applying one: a ``Transition``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.board import DIRECTION_LETTERS, parse_square, square_name
+from engine.errors import InvalidNotation
+from engine.moves import normalise_path
+from engine.state import FigureId, GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """Move a figure along a path of steps (see ``engine.moves`` for the letters)."""
+
+    figure: FigureId
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """Turn a figure over without moving it (a move of 0 squares)."""
+
+    figure: FigureId
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Place one tile in the experienced game's set-up (RULES §5).
+
+    ``square`` is the tile's square, or for a pool its top-left square; ``orientation`` is
+    ``"h"`` or ``"v"`` for the long pool; ``arrow`` (a direction) is for teleporters.
+    """
+
+    tile: str
+    square: int
+    orientation: str | None = None
+    arrow: int | None = None
+
+
+Action = Move | Flip | Place
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """A new state and the events that led to it, in order (plain JSON-ready dicts)."""
+
+    state: GameState
+    events: tuple[dict[str, Any], ...]
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    """Return an action as structured JSON-ready data."""
+    if isinstance(action, Move):
+        return {"type": "move", "figure": action.figure.key, "path": action.path}
+    if isinstance(action, Flip):
+        return {"type": "flip", "figure": action.figure.key}
+    data: dict[str, Any] = {"type": "place", "tile": action.tile,
+                            "square": square_name(action.square)}
+    if action.orientation is not None:
+        data["orientation"] = action.orientation
+    if action.arrow is not None:
+        data["arrow"] = DIRECTION_LETTERS[action.arrow]
+    return data
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Build an action from structured JSON data, refusing malformed input."""
+    if not isinstance(data, dict):
+        raise InvalidNotation("an action must be a JSON object with a 'type'")
+    kind = data.get("type")
+    try:
+        if kind == "move":
+            return Move(FigureId.parse(data["figure"]), normalise_path(str(data["path"])))
+        if kind == "flip":
+            return Flip(FigureId.parse(data["figure"]))
+        if kind == "place":
+            arrow = data.get("arrow")
+            if arrow is not None:
+                if not isinstance(arrow, str) or arrow.upper() not in ("N", "E", "S", "W"):
+                    raise InvalidNotation(f"arrow must be N, E, S or W, got {arrow!r}")
+                arrow = DIRECTION_LETTERS.index(arrow.upper())
+            orientation = data.get("orientation")
+            if orientation is not None and orientation not in ("h", "v"):
+                raise InvalidNotation(f"orientation must be 'h' or 'v', got {orientation!r}")
+            return Place(str(data["tile"]), parse_square(str(data["square"])), orientation, arrow)
+    except KeyError as exc:
+        raise InvalidNotation(f"a {kind} action needs {exc.args[0]!r}") from exc
+    raise InvalidNotation(f"unknown action type {kind!r} (move, flip or place)")

@@ -1,0 +1,102 @@
+"""The engine's errors: each has a stable, namespaced ``code`` and a message naming the input.
+
+Every error is a ``ValueError`` (python-chess style), so callers that only care that input was
+refused can catch ``ValueError``; the service maps ``code`` to its JSON error shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class EngineError(ValueError):
+    """Base of every error the engine raises on purpose."""
+
+    code = "engine/error"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details = details
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the error as JSON-ready data: code, message and details."""
+        return {"code": self.code, "message": self.message, "details": dict(self.details)}
+
+
+class InvalidSquare(EngineError):
+    """A square name or direction that does not exist."""
+
+    code = "position/invalid_square"
+
+
+class InvalidPosition(EngineError):
+    """A position (JSON) that is malformed or breaks the board's invariants."""
+
+    code = "position/invalid"
+
+
+class InvalidNotation(EngineError):
+    """Input that cannot be read as an action at all."""
+
+    code = "move/invalid"
+
+
+class UnknownFigure(EngineError):
+    """The action names a figure that is not in this game (or not the player's)."""
+
+    code = "move/unknown_figure"
+
+
+class IllegalMove(EngineError):
+    """A well-formed move that the rules do not allow; names the failing step and why."""
+
+    code = "move/illegal"
+
+
+class AmbiguousMove(EngineError):
+    """A destination-only move that matches several outcomes; lists the choices."""
+
+    code = "move/ambiguous"
+
+
+class NotYourTurn(EngineError):
+    """An action by a seat that is not the one to act."""
+
+    code = "move/not_your_turn"
+
+
+class WrongPhase(EngineError):
+    """An action that does not belong to the game's current phase."""
+
+    code = "game/wrong_phase"
+
+
+class GameOver(EngineError):
+    """Any action on a finished game."""
+
+    code = "game/over"
+
+
+class IllegalPlacement(EngineError):
+    """A tile placement the set-up rules refuse (RULES §5); ``details['reason']`` says which."""
+
+    code = "placement/illegal"
+
+
+class InvalidSetup(EngineError):
+    """Game options or players that cannot make a game."""
+
+    code = "setup/invalid"
+
+
+class ReplayMismatch(EngineError):
+    """A recorded game whose stored automatic results differ from a re-run."""
+
+    code = "replay/mismatch"
+
+
+class StaleVersion(EngineError):
+    """An action made against another version of the game than the current one."""
+
+    code = "game/stale_version"

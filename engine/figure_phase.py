@@ -1,0 +1,167 @@
+"""The figure phase (RULES §3.1): whose sub-turn it is, moves and flips, the first game turn."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.actions import Flip, Move, Transition
+from engine.board import square_name
+from engine.errors import IllegalMove, NotYourTurn, UnknownFigure, WrongPhase
+from engine.moves import MoveOutcome, check_path, legal_outcomes
+from engine.outcome import NOTHING_LEFT, final_outcome, immediate_winner
+from engine.state import BOARD, ESCAPED, FIGURES, MONSTER, OUTSIDE, OVER, Figure, GameState
+
+FIRST_TURN_ENTRIES = 2
+"""In the first game turn each player enters at most two figures (RULES §3.1)."""
+
+
+def has_unmoved(state: GameState, seat: int) -> bool:
+    """True when the player at ``seat`` still has a figure in play to move this game turn."""
+    colour = state.players[seat].colour
+    return any(f.colour == colour and f.in_play and not f.moved for f in state.figures)
+
+
+def first_to_act(state: GameState, from_seat: int) -> int | None:
+    """Return the first seat, from ``from_seat`` clockwise, with a figure left to move."""
+    n = len(state.players)
+    for k in range(n):
+        seat = (from_seat + k) % n
+        if has_unmoved(state, seat):
+            return seat
+    return None
+
+
+def entered_this_turn(state: GameState, seat: int) -> int:
+    """Return how many figures the player at ``seat`` has entered in this game turn."""
+    colour = state.players[seat].colour
+    return sum(1 for f in state.figures if f.colour == colour and f.where == BOARD and f.moved)
+
+
+def may_enter(state: GameState, seat: int) -> bool:
+    """True unless it is the first game turn and the player has entered two figures already."""
+    return state.game_turn > 1 or entered_this_turn(state, seat) < FIRST_TURN_ENTRIES
+
+
+def movable_figures(state: GameState, seat: int) -> list[Figure]:
+    """Return the player's figures that may still move or flip in this game turn."""
+    colour = state.players[seat].colour
+    return [f for f in state.figures if f.colour == colour and f.in_play and not f.moved]
+
+
+def legal_moves(state: GameState, seat: int) -> dict[str, list[MoveOutcome]]:
+    """Return, per figure key, the moves the player at ``seat`` may make now (flip not listed).
+
+    A figure that may only flip (outside after two entries in the first turn) maps to [].
+    """
+    if state.phase != FIGURES or state.to_move != seat:
+        return {}
+    options: dict[str, list[MoveOutcome]] = {}
+    for f in movable_figures(state, seat):
+        if f.where == OUTSIDE and not may_enter(state, seat):
+            options[f.id.key] = []
+        else:
+            options[f.id.key] = legal_outcomes(state, f.id)
+    return options
+
+
+def _checked_figure(state: GameState, action: Move | Flip, seat: int | None) -> tuple[int, int]:
+    """Check that ``seat`` may act with this figure now; return (seat, figure index)."""
+    if state.phase != FIGURES:
+        raise WrongPhase(f"it is the {state.phase} phase, not the figure phase",
+                         phase=state.phase)
+    actor = state.to_move if seat is None else seat
+    if actor != state.to_move:
+        raise NotYourTurn(
+            f"it is seat {state.to_move}'s ({state.colour_of(state.to_move)}) turn, "
+            f"not seat {actor}'s", seat=actor, to_move=state.to_move)
+    index = state.figure_index(action.figure)
+    fig = state.figures[index]
+    if fig.colour != state.colour_of(actor):
+        raise UnknownFigure(f"{action.figure} is not a figure of {state.colour_of(actor)}",
+                            figure=action.figure.key)
+    if not fig.in_play:
+        raise IllegalMove(f"{action.figure} is not in play ({fig.where})",
+                          figure=action.figure.key, reason="not_in_play", step=0)
+    if fig.moved:
+        raise IllegalMove(f"{action.figure} has already moved this game turn",
+                          figure=action.figure.key, reason="already_moved", step=0)
+    if isinstance(action, Move) and fig.where == OUTSIDE and not may_enter(state, actor):
+        raise IllegalMove(
+            f"{action.figure}: in the first game turn a player enters at most two figures",
+            figure=action.figure.key, reason="first_turn_limit", step=1)
+    return actor, index
+
+
+def apply_figure_action(state: GameState, action: Move | Flip, seat: int | None) -> Transition:
+    """Move or flip a figure for the seat to act, then pass the turn on (or end the phase)."""
+    actor, index = _checked_figure(state, action, seat)
+    fig = state.figures[index]
+    figures = list(state.figures)
+    stones = state.stones
+    escapes = state.escapes
+    events: list[dict[str, Any]] = []
+    if isinstance(action, Move):
+        result = check_path(state, action.figure, action.path)
+        stones = result.stones
+        if result.escaped:
+            escapes += 1
+            figures[index] = replace(fig, where=ESCAPED, square=None, black=not fig.black,
+                                     moved=True, escaped_order=escapes)
+        else:
+            figures[index] = replace(fig, where=BOARD, square=result.square,
+                                     black=not fig.black, moved=True)
+        events.append(_move_event(actor, fig, result))
+    else:
+        figures[index] = replace(fig, black=not fig.black, moved=True)
+        events.append({"type": "flip", "seat": actor, "figure": fig.id.key,
+                       "shows": figures[index].value})
+    state = replace(state, figures=tuple(figures), stones=stones, escapes=escapes)
+    state = _auto_flip_first_turn(state, actor, events)
+    return Transition(_after_sub_turn(state, actor, events), tuple(events))
+
+
+def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
+    data = result.to_dict()
+    return {
+        "type": "move",
+        "seat": seat,
+        "figure": fig.id.key,
+        "path": result.path,
+        "from": "outside" if fig.square is None else square_name(fig.square),
+        "to": data["to"],
+        "escapes": result.escaped,
+        "pushes": data["pushes"],
+        "shows": 7 - fig.value,
+    }
+
+
+def _auto_flip_first_turn(state: GameState, seat: int, events: list[dict[str, Any]]) -> GameState:
+    """In the first turn, once a player has entered two figures, flip their waiting ones."""
+    if may_enter(state, seat):
+        return state
+    colour = state.colour_of(seat)
+    figures = list(state.figures)
+    for i, f in enumerate(figures):
+        if f.colour == colour and f.where == OUTSIDE and not f.moved:
+            figures[i] = replace(f, black=not f.black, moved=True)
+            events.append({"type": "flip", "seat": seat, "figure": f.id.key,
+                           "shows": figures[i].value, "automatic": True})
+    return replace(state, figures=tuple(figures))
+
+
+def _after_sub_turn(state: GameState, seat: int, events: list[dict[str, Any]]) -> GameState:
+    """End the game, pass to the next seat with a figure to move, or start the monster phase."""
+    version = state.version + 1
+    won = immediate_winner(state)
+    if won is None and state.stage == 2 and not any(f.in_play for f in state.figures):
+        won = final_outcome(state, NOTHING_LEFT)
+    if won is not None:
+        events.append({"type": "game_over", **won.to_dict()})
+        return replace(state, phase=OVER, to_move=None, outcome=won, version=version)
+    n = len(state.players)
+    nxt = first_to_act(state, (seat + 1) % n)
+    if nxt is None:
+        events.append({"type": "phase", "phase": MONSTER})
+        return replace(state, phase=MONSTER, to_move=None, version=version)
+    return replace(state, to_move=nxt, version=version)

@@ -1,0 +1,132 @@
+"""The monster phase as a whole (RULES §3.3, §4): the card, the walk, the stages, the end."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.actions import Transition
+from engine.board import DIRECTION_LETTERS, square_name
+from engine.cards import CARDS_PER_STAGE, card_label, check_card, is_hit
+from engine.errors import GameOver, WrongPhase
+from engine.figure_phase import first_to_act
+from engine.layout import Layout
+from engine.monster import Walk
+from engine.outcome import NOTHING_LEFT, STAGE_TWO_OVER, final_outcome
+from engine.rng import Rng
+from engine.state import BOARD, FIGURES, MONSTER, OUTSIDE, OVER, REMOVED, GameState, Monster
+
+
+def draw_card(state: GameState, rng: Rng) -> tuple[str, tuple[str, ...], list[dict[str, Any]]]:
+    """Turn up the top card; return it, the rest of the pile and what happened.
+
+    The first card of the game may not be a hit card: hit cards are set aside until a number
+    card comes, then the other cards are shuffled into a new pile (RULES §4; once per game, D9).
+    """
+    pile = list(state.pile)
+    if not pile:
+        raise WrongPhase("the monster pile is empty", phase=state.phase)
+    events: list[dict[str, Any]] = []
+    if state.first_card_drawn:
+        return pile[0], tuple(pile[1:]), events
+    set_aside = []
+    while is_hit(pile[0]):
+        set_aside.append(pile.pop(0))
+    card = pile.pop(0)
+    if set_aside:
+        events.append({"type": "first_card_redraw", "set_aside": set_aside, "card": card})
+        pile = sorted(pile + set_aside)
+        rng.shuffle(pile)
+    return card, tuple(pile), events
+
+
+def resolve_monster_phase(state: GameState, card: str | None = None) -> Transition:
+    """Carry out the monster phase: draw (or use ``card``), walk, then start the next turn.
+
+    Eaten figures go back outside, keeping their face, in stage 1 (D8) and are out for good in
+    stage 2. Stage 1 ends after its seventh card and all eight cards are reshuffled; stage 2
+    ends the game after its seventh card, and every figure still inside counts as eaten.
+    """
+    if state.phase == OVER:
+        raise GameOver("the game is over", phase=state.phase)
+    if state.phase != MONSTER:
+        raise WrongPhase(f"it is the {state.phase} phase, not the monster phase",
+                         phase=state.phase)
+    rng = Rng(state.rng)
+    if card is None:
+        card, pile, events = draw_card(state, rng)
+    else:
+        check_card(card)
+        pile = list(state.pile)
+        if card in pile:
+            pile.remove(card)
+        pile, events = tuple(pile), []
+    events.insert(0, {"type": "card", "card": card, "label": card_label(card),
+                      "stage": state.stage, "game_turn": state.game_turn})
+
+    lay = Layout(state)
+    walk = Walk(state, lay)
+    walk.run(card)
+    events.extend(walk.events)
+
+    figures = list(state.figures)
+    for square, index in lay.figures.items():
+        figures[index] = replace(figures[index], square=square)
+    fate = OUTSIDE if state.stage == 1 else REMOVED
+    for index in walk.eaten:
+        f = figures[index]
+        figures[index] = replace(f, where=fate, square=None, times_eaten=f.times_eaten + 1)
+    events.append({
+        "type": "monster_done",
+        "square": square_name(lay.monster),
+        "facing": DIRECTION_LETTERS[lay.facing],
+        "eaten": [state.figures[i].id.key for i in walk.eaten],
+        "fate": fate,
+    })
+    state = replace(
+        state,
+        figures=tuple(figures),
+        stones=tuple(sorted(lay.stones.items())),
+        monster=Monster(lay.monster, lay.facing),
+        pile=tuple(pile),
+        discard=state.discard + (card,),
+        first_card_drawn=True,
+    )
+    return Transition(_next_turn(state, rng, events), tuple(events))
+
+
+def _next_turn(state: GameState, rng: Rng, events: list[dict[str, Any]]) -> GameState:
+    """Close the stage if its seventh card was played, end the game, or start a new turn."""
+    version = state.version + 1
+    if len(state.discard) >= CARDS_PER_STAGE:
+        if state.stage == 2:
+            figures = tuple(
+                replace(f, where=REMOVED, square=None, times_eaten=f.times_eaten + 1)
+                if f.where == BOARD else f
+                for f in state.figures
+            )
+            inside = [f.id.key for f in state.figures if f.where == BOARD]
+            events.append({"type": "stage_end", "stage": 2, "eaten_inside": inside})
+            state = replace(state, figures=figures)
+            return _over(state, final_outcome(state, STAGE_TWO_OVER), events, version, rng)
+        cards = sorted(state.discard + state.pile)
+        rng.shuffle(cards)
+        state = replace(state, stage=2, pile=tuple(cards), discard=())
+        events.append({"type": "stage_end", "stage": 1, "next_stage": 2})
+    if state.stage == 2 and not any(f.in_play for f in state.figures):
+        return _over(state, final_outcome(state, NOTHING_LEFT), events, version, rng)
+    n = len(state.players)
+    start = (state.start_seat + 1) % n
+    figures = tuple(replace(f, moved=False) if f.moved else f for f in state.figures)
+    state = replace(state, figures=figures, start_seat=start, game_turn=state.game_turn + 1)
+    events.append({"type": "turn", "game_turn": state.game_turn, "start_seat": start,
+                   "stage": state.stage})
+    return replace(state, phase=FIGURES, to_move=first_to_act(state, start), rng=rng.state,
+                   version=version)
+
+
+def _over(state: GameState, outcome, events: list[dict[str, Any]], version: int,
+          rng: Rng) -> GameState:
+    events.append({"type": "game_over", **outcome.to_dict()})
+    return replace(state, phase=OVER, to_move=None, outcome=outcome, version=version,
+                   rng=rng.state)

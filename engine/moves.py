@@ -1,0 +1,289 @@
+"""Figure moves (RULES §3.2): single steps, pushes, pool slides, legal outcomes and path checks.
+
+A path is a string of step letters: ``N E S W`` for a step, ``+`` for the entering step onto
+``p11`` (always first, only for a figure waiting outside) and ``X`` for leaving from ``a1``
+(always last). Every step costs one point, a pool slide included.
+
+Generating and validating share one step function, so a path validates exactly when its
+outcome is among the generated ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import (
+    CORNERS,
+    DIRECTION_LETTERS,
+    ENTRANCE,
+    EXIT,
+    NEIGHBOURS,
+    square_name,
+)
+from engine.errors import IllegalMove, InvalidNotation
+from engine.layout import Layout
+from engine.state import BOARD, OUTSIDE, FigureId, GameState
+
+ENTER = "+"
+LEAVE = "X"
+STEP_LETTERS = DIRECTION_LETTERS + ENTER + LEAVE
+
+_OUT = -1  # the figure waits outside the entrance
+_GONE = -2  # the figure has left the fortress
+
+# Why a single step is refused (IllegalMove.details["reason"]).
+WALL = "wall"
+MONSTER = "monster"
+TELEPORTER = "teleporter"
+STONE_BLOCKED = "stone_blocked"
+_STEP_REASONS = {
+    WALL: "a wall is in the way",
+    MONSTER: "the monster stands there (figures never enter or pass its square)",
+    TELEPORTER: "a teleporter is a wall for figures",
+    STONE_BLOCKED: "the stone there cannot be pushed (the square behind it is not empty)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOutcome:
+    """Where a figure's move ends and how it leaves the stones.
+
+    ``square`` is ``None`` when the figure left the fortress. ``stones`` is the whole new stone
+    layout as (square, kind) pairs sorted by square; ``pushed`` lists the stones that moved as
+    (from, to) pairs, ``to`` being ``None`` for a stone removed on a corner (D1).
+    """
+
+    figure: FigureId
+    path: str
+    square: int | None
+    stones: tuple[tuple[int, str], ...]
+    pushed: tuple[tuple[int, int | None], ...]
+
+    @property
+    def escaped(self) -> bool:
+        """True when the move takes the figure out of the fortress."""
+        return self.square is None
+
+    def to_dict(self) -> dict:
+        """Return the outcome as JSON-ready data."""
+        return {
+            "figure": self.figure.key,
+            "path": self.path,
+            "to": "out" if self.square is None else square_name(self.square),
+            "escapes": self.square is None,
+            "pushes": [
+                {"from": square_name(a), "to": None if b is None else square_name(b)}
+                for a, b in self.pushed
+            ],
+        }
+
+
+def _push(lay: Layout, figs: dict[int, int], stones: dict[int, str], at: int, d: int):
+    """Push the stone on ``at`` one square in direction ``d`` by a figure.
+
+    Returns the new stones dict, or None when the square behind is not empty. A stone pushed
+    onto a pool slides across it (stopping before anything not empty, RULES §3.2); a stone that
+    ends on a corner is removed (D1). A teleporter counts as a wall for this push (D5).
+    """
+    nb = NEIGHBOURS
+    monster = lay.monster
+    tele = lay.teleporters
+    u = nb[at][d]
+    if u < 0 or u in figs or u in stones or u == monster or u in tele:
+        return None
+    new = dict(stones)
+    kind = new.pop(at)
+    pool = lay.pool
+    while u in pool:
+        nxt = nb[u][d]
+        if nxt < 0 or nxt in figs or nxt in new or nxt == monster or nxt in tele:
+            break
+        u = nxt
+    if u not in CORNERS:
+        new[u] = kind
+    return new
+
+
+def _step(lay: Layout, figs: dict[int, int], sq: int, stones: dict[int, str], d: int):
+    """Take one step from ``sq`` in direction ``d``: a (square, stones) pair, or a reason.
+
+    Stepping onto a pool slides the figure on in the same direction to the square beyond,
+    pushing a stone found there; the slide stops on the pool's last square when the square beyond
+    is a wall, the monster, a teleporter or a stone that cannot move (RULES §3.2, D15).
+    """
+    nb = NEIGHBOURS
+    t = nb[sq][d]
+    if t < 0:
+        return WALL
+    if t == lay.monster:
+        return MONSTER
+    if t in lay.teleporters:
+        return TELEPORTER
+    if t in stones:
+        stones = _push(lay, figs, stones, t, d)
+        if stones is None:
+            return STONE_BLOCKED
+    pool = lay.pool
+    while t in pool:
+        nxt = nb[t][d]
+        if nxt < 0 or nxt == lay.monster or nxt in lay.teleporters:
+            break
+        if nxt in stones:
+            pushed = _push(lay, figs, stones, nxt, d)
+            if pushed is None:
+                break
+            stones = pushed
+        t = nxt
+    return t, stones
+
+
+def _pushed(before: dict[int, str], after: dict[int, str]) -> tuple[tuple[int, int | None], ...]:
+    """List the stones that moved between two stone layouts as (from, to) pairs."""
+    if before is after:
+        return ()
+    gone = sorted(sq for sq in before if sq not in after or after[sq] != before[sq])
+    came = [sq for sq in after if sq not in before or before[sq] != after[sq]]
+    moves: list[tuple[int, int | None]] = []
+    for src in gone:
+        kind = before[src]
+        dst = next((sq for sq in came if after[sq] == kind), None)
+        if dst is not None:
+            came.remove(dst)
+        moves.append((src, dst))
+    return tuple(moves)
+
+
+def _start(state: GameState, figure: FigureId) -> tuple[int, int, Layout, dict[int, int]]:
+    """Return the figure's index, its start (square, or _OUT), the layout and other figures."""
+    index = state.figure_index(figure)
+    fig = state.figures[index]
+    lay = Layout(state)
+    if fig.where == BOARD:
+        start = fig.square
+        figs = dict(lay.figures)
+        del figs[start]
+    elif fig.where == OUTSIDE:
+        start = _OUT
+        figs = lay.figures
+    else:
+        raise IllegalMove(f"{figure} is not in play ({fig.where})", figure=figure.key,
+                          reason="not_in_play", step=0)
+    return index, start, lay, figs
+
+
+def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
+    """Return every distinct outcome of moving ``figure``, each with one canonical path.
+
+    An outcome is the end square (or leaving) plus the resulting stone layout; the path given is
+    the first shortest one in N, E, S, W order. Staying put with nothing pushed is not listed
+    (that is a flip). Breadth-first search over (square, stones) with the fewest points used:
+    reaching the same square and stones with more points left can never do worse.
+    """
+    index, start, lay, figs = _start(state, figure)
+    points = state.figures[index].value
+    stones0 = lay.stones
+    monster = lay.monster
+    frontier: list[tuple[int, dict[int, str], str]] = [(start, stones0, "")]
+    seen: set = {(start, None)}
+    found: dict = {}
+    letters = DIRECTION_LETTERS
+    for _ in range(points):
+        nxt: list[tuple[int, dict[int, str], str]] = []
+        for sq, stones, path in frontier:
+            if sq == _OUT:
+                if monster == ENTRANCE:
+                    continue
+                steps = [(ENTER, ENTRANCE, stones)]
+            else:
+                steps = []
+                for d in (0, 1, 2, 3):
+                    r = _step(lay, figs, sq, stones, d)
+                    if type(r) is tuple:
+                        steps.append((letters[d], r[0], r[1]))
+                if sq == EXIT:
+                    key = (_GONE, None if stones is stones0 else frozenset(stones.items()))
+                    if key not in found:
+                        found[key] = (path + LEAVE, None, stones)
+            for letter, nsq, nst in steps:
+                key = (nsq, None if nst is stones0 else frozenset(nst.items()))
+                if key in seen:
+                    continue
+                seen.add(key)
+                p = path + letter
+                nxt.append((nsq, nst, p))
+                if nsq not in figs and key not in found:
+                    found[key] = (p, nsq, nst)
+        frontier = nxt
+    return [
+        MoveOutcome(figure, p, sq, tuple(sorted(st.items())), _pushed(stones0, st))
+        for p, sq, st in found.values()
+    ]
+
+
+def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
+    """Validate a path for ``figure`` and return its outcome, or raise ``IllegalMove``.
+
+    ``IllegalMove.details`` names the failing ``step`` (1-based) and a ``reason`` code.
+    """
+    path = normalise_path(path)
+    index, start, lay, figs = _start(state, figure)
+    fig = state.figures[index]
+    points = fig.value
+
+    def refuse(step: int, reason: str, message: str) -> IllegalMove:
+        return IllegalMove(f"{figure} {path}: step {step}: {message}", figure=figure.key,
+                           path=path, step=step, reason=reason)
+
+    if not path:
+        raise refuse(0, "empty", "a move needs at least one step (or flip the figure)")
+    if len(path) > points:
+        raise refuse(points + 1, "too_long",
+                     f"{figure} shows {points}, so it can take at most {points} step(s), "
+                     f"not {len(path)}")
+    sq, stones = start, lay.stones
+    for i, letter in enumerate(path, start=1):
+        if sq == _GONE:
+            raise refuse(i, "after_leaving", "the figure has already left the fortress")
+        if letter == ENTER:
+            if sq != _OUT:
+                raise refuse(i, "not_outside", "only a figure waiting outside can enter (+)")
+            if lay.monster == ENTRANCE:
+                raise refuse(i, MONSTER, "the monster stands on p11, so nobody can enter (D12)")
+            sq = ENTRANCE
+            continue
+        if sq == _OUT:
+            raise refuse(i, "must_enter",
+                         "a figure waiting outside must first enter onto p11 (write + first)")
+        if letter == LEAVE:
+            if sq != EXIT:
+                raise refuse(i, "not_on_exit",
+                             f"a figure leaves only from a1, and this one is on {square_name(sq)}")
+            sq = _GONE
+            continue
+        d = DIRECTION_LETTERS.index(letter)
+        r = _step(lay, figs, sq, stones, d)
+        if type(r) is not tuple:
+            raise refuse(i, r, f"cannot go {letter} from {square_name(sq)}: {_STEP_REASONS[r]}")
+        sq, stones = r
+    if sq in figs:
+        other = state.figures[figs[sq]].id
+        raise refuse(len(path), "ends_on_figure",
+                     f"the move would end on {square_name(sq)}, where {other} stands; a figure "
+                     "must end on an empty square (and may not slide over a pool onto another "
+                     "figure with no points left to step on)")
+    if sq == start and stones is lay.stones:
+        raise refuse(len(path), "no_change",
+                     "the path ends where it started with nothing pushed; flip the figure instead")
+    return MoveOutcome(figure, path, None if sq == _GONE else sq,
+                       tuple(sorted(stones.items())), _pushed(lay.stones, stones))
+
+
+def normalise_path(path: str) -> str:
+    """Return a path in canonical form (upper case, no spaces), refusing unknown letters."""
+    text = "".join(path.split()).upper()
+    for ch in text:
+        if ch not in STEP_LETTERS:
+            raise InvalidNotation(
+                f"{path!r}: {ch!r} is not a step (N, E, S, W; + to enter, X to leave)", path=path
+            )
+    return text

@@ -1,0 +1,54 @@
+"""Rule options: one frozen value chosen when a game is created and stored with it forever."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from engine.errors import InvalidSetup
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """The rules a game is played under, so an old game replays under its own rules.
+
+    * ``experienced``: the game for experienced players (17 tiles placed by the players).
+    * ``random_setup``: in the experienced game, place the 17 tiles from the game's seed.
+    * ``three_hits``: for 6–7 players, the 5 card becomes "3 hits" (RULES §2).
+    * ``online_teleporter_rule``: the online site's teleporter placement limit (RULES §7).
+    """
+
+    experienced: bool = False
+    random_setup: bool = False
+    three_hits: bool = False
+    online_teleporter_rule: bool = False
+
+    def to_dict(self) -> dict[str, bool]:
+        """Return the options as JSON-ready data."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Options:
+        """Build options from JSON data; unknown keys and non-boolean values are refused."""
+        data = dict(data or {})
+        names = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - names)
+        if unknown:
+            raise InvalidSetup(f"unknown rule option(s): {', '.join(unknown)}", options=unknown)
+        for key, value in data.items():
+            if not isinstance(value, bool):
+                raise InvalidSetup(f"rule option {key!r} must be true or false, got {value!r}")
+        return cls(**data)
+
+    def check(self, player_count: int) -> None:
+        """Refuse options that do not fit the number of players."""
+        if self.three_hits and player_count < 6:
+            raise InvalidSetup(
+                f"the '3 hits' card is a variant for 6-7 players, not {player_count}",
+                option="three_hits",
+            )
+        if (self.random_setup or self.online_teleporter_rule) and not self.experienced:
+            raise InvalidSetup(
+                "random set-up and the teleporter placement rule belong to the experienced game",
+                option="random_setup" if self.random_setup else "online_teleporter_rule",
+            )

@@ -1,0 +1,176 @@
+"""The experienced game's set-up: the 17 tiles placed one at a time (RULES §5, §7; D7)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from engine.actions import Place, Transition
+from engine.board import (
+    DIRECTION_LETTERS,
+    ENTRANCE,
+    EXIT,
+    NEIGHBOURS,
+    SQUARES,
+    at,
+    is_edge,
+    square_name,
+    wrap,
+    xy,
+)
+from engine.errors import IllegalPlacement, NotYourTurn, WrongPhase
+from engine.rng import Rng
+from engine.state import (
+    FIGURES,
+    PLACEMENT,
+    POOL_LONG,
+    POOL_SQUARE,
+    STONE_KINDS,
+    GameState,
+    Pool,
+    Teleporter,
+)
+
+NO_TILE_ZONE = frozenset(
+    (EXIT, NEIGHBOURS[EXIT][1], NEIGHBOURS[EXIT][2],
+     ENTRANCE, NEIGHBOURS[ENTRANCE][0], NEIGHBOURS[ENTRANCE][3])
+)
+"""a1, b1, a2 and p11, p10, o11: nothing may be placed there (D7; b2 and o10 are allowed)."""
+
+TILE_NAMES = (*STONE_KINDS, "teleporter_A", "teleporter_B", "pool_square", "pool_long")
+
+
+def _refuse(reason: str, message: str, place: Place) -> IllegalPlacement:
+    err = IllegalPlacement(message, reason=reason, tile=place.tile,
+                           square=square_name(place.square))
+    err.code = f"placement/{reason}"
+    return err
+
+
+def tile_squares(place: Place) -> list[int]:
+    """Return the squares a placement covers (-1 for any off the board)."""
+    x, y = xy(place.square)
+    if place.tile == "pool_square":
+        return [at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1)]
+    if place.tile == "pool_long":
+        if place.orientation == "h":
+            return [at(x + i, y) for i in range(4)]
+        return [at(x, y + i) for i in range(4)]
+    return [place.square]
+
+
+def _covered(state: GameState) -> set[int]:
+    taken = {sq for sq, _ in state.stones}
+    taken.update(t.square for t in state.teleporters)
+    taken.update(sq for p in state.pools for sq in p.squares)
+    return taken
+
+
+def check_placement(state: GameState, place: Place) -> list[int]:
+    """Return the squares ``place`` covers, or raise ``IllegalPlacement`` saying why not."""
+    where = square_name(place.square)
+    if place.tile not in TILE_NAMES:
+        raise _refuse("unknown_tile", f"{place.tile!r} is not a tile ({', '.join(TILE_NAMES)})",
+                      place)
+    if place.tile not in state.tiles_to_place:
+        raise _refuse("not_available", f"no {place.tile} tile is left to place", place)
+    teleporter = place.tile.startswith("teleporter_")
+    if teleporter and place.arrow is None:
+        raise _refuse("arrow", "a teleporter needs an arrow (N, E, S or W)", place)
+    if not teleporter and place.arrow is not None:
+        raise _refuse("arrow", f"only teleporters carry an arrow, not a {place.tile}", place)
+    if place.tile == "pool_long" and place.orientation not in ("h", "v"):
+        raise _refuse("orientation", "the long pool lies horizontal (h) or vertical (v)", place)
+    if place.tile != "pool_long" and place.orientation is not None:
+        raise _refuse("orientation", f"a {place.tile} has no orientation", place)
+    squares = tile_squares(place)
+    if any(sq < 0 for sq in squares):
+        raise _refuse("off_board", f"a {place.tile} at {where} would not lie fully on the board",
+                      place)
+    forbidden = [square_name(sq) for sq in squares if sq in NO_TILE_ZONE]
+    if forbidden:
+        raise _refuse("no_tile_zone",
+                      f"nothing may be placed on {', '.join(forbidden)}: the corners a1 and p11 "
+                      "and their orthogonal neighbours stay free (D7)", place)
+    taken = _covered(state)
+    overlap = [square_name(sq) for sq in squares if sq in taken]
+    if overlap:
+        raise _refuse("overlap", f"{', '.join(overlap)} already holds a tile", place)
+    if teleporter:
+        others = {t.square for t in state.teleporters}
+        if any(NEIGHBOURS[place.square][d] in others for d in range(4)):
+            raise _refuse("teleporters_adjacent",
+                          f"a teleporter on {where} would be next to another teleporter", place)
+        if (state.options.online_teleporter_rule and is_edge(place.square)
+                and wrap(place.square) in others):
+            raise _refuse("twin_wall",
+                          f"a teleporter already stands by the twin wall of {where}, on "
+                          f"{square_name(wrap(place.square))} (online placement rule)", place)
+    return squares
+
+
+def apply_placement(state: GameState, place: Place, seat: int | None) -> Transition:
+    """Place one tile for the seat to act; after the last tile the figure phase begins."""
+    if state.phase != PLACEMENT:
+        raise WrongPhase(f"it is the {state.phase} phase, not the placement phase",
+                         phase=state.phase)
+    actor = state.to_move if seat is None else seat
+    if actor != state.to_move:
+        raise NotYourTurn(f"it is seat {state.to_move}'s turn to place a tile, not seat {actor}'s",
+                          seat=actor, to_move=state.to_move)
+    squares = check_placement(state, place)
+    stones, pools, teleporters = state.stones, state.pools, state.teleporters
+    if place.tile in STONE_KINDS:
+        stones = tuple(sorted((*stones, (place.square, place.tile))))
+    elif place.tile.startswith("teleporter_"):
+        teleporters = (*teleporters, Teleporter(place.tile[-1], place.square, place.arrow))
+    else:
+        kind = POOL_SQUARE if place.tile == "pool_square" else POOL_LONG
+        pools = (*pools, Pool(kind, tuple(sorted(squares))))
+    left = list(state.tiles_to_place)
+    left.remove(place.tile)
+    event: dict[str, Any] = {"type": "place", "seat": actor, "tile": place.tile,
+                             "square": square_name(place.square),
+                             "squares": [square_name(sq) for sq in squares]}
+    if place.arrow is not None:
+        event["arrow"] = DIRECTION_LETTERS[place.arrow]
+    if place.orientation is not None:
+        event["orientation"] = place.orientation
+    events = [event]
+    n = len(state.players)
+    nxt = (actor + 1) % n
+    state = replace(state, stones=stones, pools=pools, teleporters=teleporters,
+                    tiles_to_place=tuple(left), to_move=nxt, version=state.version + 1)
+    if not left:
+        state = replace(state, phase=FIGURES, start_seat=nxt, to_move=nxt)
+        events.append({"type": "phase", "phase": FIGURES, "start_seat": nxt})
+    return Transition(state, tuple(events))
+
+
+def legal_placements(state: GameState, tile: str) -> list[Place]:
+    """Return every allowed placement of ``tile`` now (teleporters listed with arrow N only)."""
+    orientations = ("h", "v") if tile == "pool_long" else (None,)
+    arrow = 0 if tile.startswith("teleporter_") else None
+    found = []
+    for sq in SQUARES:
+        for o in orientations:
+            place = Place(tile, sq, o, arrow)
+            try:
+                check_placement(state, place)
+            except IllegalPlacement:
+                continue
+            found.append(place)
+    return found
+
+
+def random_setup(state: GameState) -> GameState:
+    """Place all remaining tiles from the game's seed under the same limits, seat by seat."""
+    rng = Rng(state.rng)
+    while state.phase == PLACEMENT:
+        tile = state.tiles_to_place[0]
+        options = legal_placements(state, tile)
+        place = rng.choice(options)
+        if place.arrow is not None:
+            place = replace(place, arrow=rng.below(4))
+        state = apply_placement(state, place, None).state
+    return replace(state, rng=rng.state)

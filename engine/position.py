@@ -1,0 +1,285 @@
+"""The position format: a game state as JSON-ready data, and back (docs/position-format.md).
+
+``state_to_dict`` writes every field; ``state_from_dict`` also reads hand-written positions for
+tests and puzzles, where most fields may be left out, and refuses anything inconsistent with
+``InvalidPosition`` naming the field.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine import board
+from engine.board import DIRECTION_LETTERS, square_name
+from engine.cards import check_card
+from engine.errors import EngineError, InvalidPosition
+from engine.options import Options
+from engine.state import (
+    BOARD,
+    COLOURS,
+    FIGURES,
+    NUMBERS_FOUR,
+    OUTSIDE,
+    PHASES,
+    POOL_LONG,
+    POOL_SQUARE,
+    SCHEMA_VERSION,
+    STONE_KINDS,
+    TELEPORTER_KINDS,
+    WHERE,
+    Figure,
+    FigureId,
+    GameState,
+    Monster,
+    Outcome,
+    Player,
+    Pool,
+    Teleporter,
+)
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """Return the whole state as JSON-ready data (squares by name, directions by letter)."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "options": state.options.to_dict(),
+        "players": [{"seat": p.seat, "colour": p.colour} for p in state.players],
+        "figures": [_figure_to_dict(f) for f in state.figures],
+        "stones": [{"square": square_name(sq), "kind": kind} for sq, kind in state.stones],
+        "pools": [
+            {"kind": p.kind, "squares": [square_name(sq) for sq in p.squares]} for p in state.pools
+        ],
+        "teleporters": [
+            {"kind": t.kind, "square": square_name(t.square), "arrow": DIRECTION_LETTERS[t.arrow]}
+            for t in state.teleporters
+        ],
+        "monster": {
+            "square": square_name(state.monster.square),
+            "facing": DIRECTION_LETTERS[state.monster.facing],
+        },
+        "pile": list(state.pile),
+        "discard": list(state.discard),
+        "stage": state.stage,
+        "game_turn": state.game_turn,
+        "phase": state.phase,
+        "start_seat": state.start_seat,
+        "to_move": state.to_move,
+        "first_card_drawn": state.first_card_drawn,
+        "tiles_to_place": list(state.tiles_to_place),
+        "seed": state.seed,
+        "rng": state.rng,
+        "version": state.version,
+        "escapes": state.escapes,
+        "outcome": state.outcome.to_dict() if state.outcome else None,
+    }
+
+
+def _figure_to_dict(f: Figure) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "figure": f.id.key,
+        "face": "black" if f.black else "coloured",
+        "where": f.where,
+        "moved": f.moved,
+    }
+    if f.square is not None:
+        data["square"] = square_name(f.square)
+    if f.escaped_order is not None:
+        data["escaped_order"] = f.escaped_order
+    if f.times_eaten:
+        data["times_eaten"] = f.times_eaten
+    return data
+
+
+def state_from_dict(data: dict[str, Any]) -> GameState:
+    """Build a state from the position format, refusing anything inconsistent."""
+    if not isinstance(data, dict):
+        raise InvalidPosition("a position must be a JSON object")
+    schema = data.get("schema", SCHEMA_VERSION)
+    if schema != SCHEMA_VERSION:
+        raise InvalidPosition(f"position schema {schema!r} is not supported (expected 1)")
+    try:
+        state = _build(data)
+    except EngineError as exc:
+        if isinstance(exc, InvalidPosition):
+            raise
+        raise InvalidPosition(exc.message, **exc.details) from exc
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InvalidPosition(f"malformed position: {exc!r}") from exc
+    check_position(state)
+    return state
+
+
+def _square(value: Any, what: str) -> int:
+    if not isinstance(value, str):
+        raise InvalidPosition(f"{what}: expected a square name like 'h5', got {value!r}")
+    return board.parse_square(value)
+
+
+def _direction(value: Any, what: str) -> int:
+    if not isinstance(value, str) or value.upper() not in ("N", "E", "S", "W"):
+        raise InvalidPosition(f"{what}: expected N, E, S or W, got {value!r}")
+    return DIRECTION_LETTERS.index(value.upper())
+
+
+def _build(data: dict[str, Any]) -> GameState:
+    options = Options.from_dict(data.get("options"))
+    figures = tuple(_figure_from_dict(f) for f in data.get("figures", []))
+    if "players" in data:
+        players = tuple(Player(int(p["seat"]), str(p["colour"])) for p in data["players"])
+    else:  # a hand-written position: one player per colour, in order of appearance
+        colours = list(dict.fromkeys(f.colour for f in figures))
+        players = tuple(Player(i, c) for i, c in enumerate(colours))
+    stones = tuple(sorted(
+        (_square(s["square"], "stones"), str(s.get("kind", "stone"))) for s in data.get("stones", [])
+    ))
+    pools = tuple(
+        Pool(str(p["kind"]), tuple(_square(sq, "pools") for sq in p["squares"]))
+        for p in data.get("pools", [])
+    )
+    teleporters = tuple(
+        Teleporter(str(t["kind"]), _square(t["square"], "teleporters"),
+                   _direction(t["arrow"], "teleporter arrow"))
+        for t in data.get("teleporters", [])
+    )
+    m = data.get("monster", {"square": "a1", "facing": "E"})
+    monster = Monster(_square(m["square"], "monster"), _direction(m["facing"], "monster facing"))
+    outcome = data.get("outcome")
+    seed = int(data.get("seed", 0))
+    return GameState(
+        players=players,
+        figures=figures,
+        stones=stones,
+        pools=pools,
+        teleporters=teleporters,
+        monster=monster,
+        options=options,
+        pile=tuple(check_card(str(c)) for c in data.get("pile", [])),
+        discard=tuple(check_card(str(c)) for c in data.get("discard", [])),
+        stage=int(data.get("stage", 1)),
+        game_turn=int(data.get("game_turn", 1)),
+        phase=str(data.get("phase", FIGURES)),
+        start_seat=int(data.get("start_seat", 0)),
+        to_move=data.get("to_move", 0),
+        first_card_drawn=bool(data.get("first_card_drawn", False)),
+        tiles_to_place=tuple(str(t) for t in data.get("tiles_to_place", [])),
+        seed=seed,
+        rng=int(data.get("rng", seed)),
+        version=int(data.get("version", 0)),
+        escapes=int(data.get("escapes", 0)),
+        outcome=Outcome(
+            tuple(outcome["winners"]), str(outcome["reason"]),
+            tuple(outcome["escaped"]), tuple(outcome["eaten"]),
+        ) if outcome else None,
+    )
+
+
+def _figure_from_dict(data: dict[str, Any]) -> Figure:
+    fid = FigureId.parse(data["figure"])
+    face = data.get("face", "coloured")
+    if face not in ("coloured", "black"):
+        raise InvalidPosition(f"figure {fid}: face must be 'coloured' or 'black', got {face!r}")
+    where = data.get("where", BOARD if "square" in data else OUTSIDE)
+    square = _square(data["square"], f"figure {fid}") if data.get("square") is not None else None
+    return Figure(
+        colour=fid.colour,
+        number=fid.number,
+        black=face == "black",
+        where=where,
+        square=square,
+        moved=bool(data.get("moved", False)),
+        escaped_order=data.get("escaped_order"),
+        times_eaten=int(data.get("times_eaten", 0)),
+    )
+
+
+def _problem(message: str) -> None:
+    raise InvalidPosition(message)
+
+
+def check_position(state: GameState) -> None:
+    """Refuse a state that breaks the board's invariants (pieces overlapping, bad tiles, ...)."""
+    seats = [p.seat for p in state.players]
+    if seats != list(range(len(seats))):
+        _problem(f"players must have seats 0..{len(seats) - 1} in order, got {seats}")
+    colours = [p.colour for p in state.players]
+    for c in colours:
+        if c not in COLOURS:
+            _problem(f"{c!r} is not a colour ({', '.join(COLOURS)})")
+    if len(set(colours)) != len(colours):
+        _problem(f"two players have the same colour: {colours}")
+    if state.phase not in PHASES:
+        _problem(f"phase {state.phase!r} is not one of {', '.join(PHASES)}")
+    if state.stage not in (1, 2):
+        _problem(f"stage must be 1 or 2, got {state.stage}")
+    if state.to_move is not None and not (0 <= state.to_move < len(seats)):
+        _problem(f"to_move {state.to_move!r} is not a seat")
+    if seats and not (0 <= state.start_seat < len(seats)):
+        _problem(f"start_seat {state.start_seat!r} is not a seat")
+
+    names = [f.id for f in state.figures]
+    if len(set(names)) != len(names):
+        dup = [str(k) for k, n in Counter(names).items() if n > 1]
+        _problem(f"figure(s) listed twice: {', '.join(dup)}")
+    taken: dict[int, str] = {}
+
+    def occupy(square: int, what: str) -> None:
+        if square in taken:
+            _problem(f"{square_name(square)} holds both {taken[square]} and {what}")
+        taken[square] = what
+
+    occupy(state.monster.square, "the monster")
+    for f in state.figures:
+        if f.colour not in colours:
+            _problem(f"figure {f.id} belongs to no player")
+        if f.number not in NUMBERS_FOUR:
+            _problem(f"figure {f.id}: no such figure")
+        if f.where not in WHERE:
+            _problem(f"figure {f.id}: where must be one of {', '.join(WHERE)}, not {f.where!r}")
+        if (f.where == BOARD) != (f.square is not None):
+            _problem(f"figure {f.id}: a square is given exactly when it is on the board")
+        if f.square is not None:
+            occupy(f.square, f"figure {f.id}")
+    for sq, kind in state.stones:
+        if kind not in STONE_KINDS:
+            _problem(f"stone on {square_name(sq)}: kind must be one of {', '.join(STONE_KINDS)}")
+        if sq in board.CORNERS:
+            _problem(f"a stone cannot stand on {square_name(sq)} (D1)")
+        occupy(sq, f"a {kind}")
+    for t in state.teleporters:
+        if t.kind not in TELEPORTER_KINDS:
+            _problem(f"teleporter on {square_name(t.square)}: kind must be A or B")
+        occupy(t.square, f"teleporter {t.kind}")
+    kinds = Counter(t.kind for t in state.teleporters)
+    for kind, n in kinds.items():
+        if n != 2 and state.phase != "placement":
+            _problem(f"teleporter {kind} needs exactly two tiles to form a pair, found {n}")
+    pool_squares: set[int] = set()
+    for p in state.pools:
+        _check_pool_shape(p)
+        for sq in p.squares:
+            if sq in pool_squares:
+                _problem(f"two pools overlap on {square_name(sq)}")
+            pool_squares.add(sq)
+    for t in state.teleporters:
+        if t.square in pool_squares:
+            _problem(f"a teleporter cannot lie on the pool at {square_name(t.square)}")
+    for card in state.pile + state.discard:
+        check_card(card)
+
+
+def _check_pool_shape(pool: Pool) -> None:
+    xs = sorted({board.xy(sq)[0] for sq in pool.squares})
+    ys = sorted({board.xy(sq)[1] for sq in pool.squares})
+    n = len(pool.squares)
+    if pool.kind == POOL_SQUARE:
+        ok = n == 4 and len(xs) == 2 and len(ys) == 2 and xs[1] - xs[0] == 1 and ys[1] - ys[0] == 1
+    elif pool.kind == POOL_LONG:
+        line = (len(xs) == 1 and ys == list(range(ys[0], ys[0] + 4))) or (
+            len(ys) == 1 and xs == list(range(xs[0], xs[0] + 4)))
+        ok = n == 4 and line
+    else:
+        _problem(f"pool kind must be 'square' or 'long', got {pool.kind!r}")
+    if not ok or len(set(pool.squares)) != n:
+        names = ", ".join(square_name(sq) for sq in pool.squares)
+        _problem(f"a {pool.kind} pool cannot cover {names}")

@@ -1,0 +1,232 @@
+"""The game state: small frozen value types; a transition returns a new state.
+
+Nothing here mutates: every change goes through ``dataclasses.replace``. The JSON form
+(``to_dict`` / ``from_dict``, see ``docs/position-format.md``) is the position format.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.board import DIRECTION_LETTERS
+from engine.errors import InvalidPosition, UnknownFigure
+from engine.options import Options
+
+SCHEMA_VERSION = 1
+
+COLOURS: tuple[str, ...] = ("green", "red", "blue", "yellow", "beige", "purple", "black")
+FOUR_FIGURE_COLOURS: tuple[str, ...] = COLOURS[:4]
+COLOUR_LETTERS = {"green": "g", "red": "r", "blue": "b", "yellow": "y",
+                  "beige": "e", "purple": "p", "black": "k"}
+NUMBERS_FOUR = (1, 3, 4, 5)
+NUMBERS_THREE = (1, 4, 5)
+
+# Where a figure is.
+OUTSIDE = "outside"  # waiting next to the entrance
+BOARD = "board"
+ESCAPED = "escaped"
+REMOVED = "removed"  # out of the game for good
+WHERE = (OUTSIDE, BOARD, ESCAPED, REMOVED)
+
+# Tile kinds. The four stone kinds are pushable "stones" for figures (RULES §3.4).
+STONE = "stone"
+CRYSTAL = "crystal"
+TURN_RIGHT = "turn_right"
+TURN_BACK = "turn_180"
+STONE_KINDS = (STONE, CRYSTAL, TURN_RIGHT, TURN_BACK)
+TURNING_KINDS = frozenset((TURN_RIGHT, TURN_BACK))
+POOL_SQUARE = "square"  # the 2x2 blood pool
+POOL_LONG = "long"  # the 1x4 blood pool
+TELEPORTER_KINDS = ("A", "B")
+
+# Phases of a game.
+PLACEMENT = "placement"
+FIGURES = "figures"
+MONSTER = "monster"
+OVER = "over"
+PHASES = (PLACEMENT, FIGURES, MONSTER, OVER)
+
+_FIGURE_RE = re.compile(r"^\s*([a-z]+)[\s\-_:]*([0-9])\s*$", re.I)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class FigureId:
+    """A figure's identity: its colour and coloured number, which never change."""
+
+    colour: str
+    number: int
+
+    def __str__(self) -> str:
+        return f"{self.colour} {self.number}"
+
+    @property
+    def key(self) -> str:
+        """The compact form used in JSON and events: ``red5``."""
+        return f"{self.colour}{self.number}"
+
+    @classmethod
+    def parse(cls, text: str) -> FigureId:
+        """Parse ``red 5``, ``red5`` or ``Red-5``."""
+        match = _FIGURE_RE.match(text) if isinstance(text, str) else None
+        if not match or match.group(1).lower() not in COLOURS:
+            raise UnknownFigure(f"{text!r} does not name a figure (colour and number, e.g. 'red 5')")
+        number = int(match.group(2))
+        if number not in NUMBERS_FOUR:
+            raise UnknownFigure(
+                f"{text!r}: figures are named by their coloured number, 1, 3, 4 or 5",
+                figure=text,
+            )
+        return cls(match.group(1).lower(), number)
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A playing figure and where it is."""
+
+    colour: str
+    number: int
+    black: bool = False  # showing the black side (7 - number)
+    where: str = OUTSIDE
+    square: int | None = None
+    moved: bool = False  # moved or flipped in this game turn
+    escaped_order: int | None = None  # 1 for the first figure of the game to escape, ...
+    times_eaten: int = 0
+
+    @property
+    def id(self) -> FigureId:
+        """The figure's identity."""
+        return FigureId(self.colour, self.number)
+
+    @property
+    def value(self) -> int:
+        """The number it shows: its movement allowance."""
+        return 7 - self.number if self.black else self.number
+
+    @property
+    def in_play(self) -> bool:
+        """True while it waits outside or stands on the board."""
+        return self.where in (OUTSIDE, BOARD)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat at the table and its colour. Seats go clockwise: 0, 1, 2, ..."""
+
+    seat: int
+    colour: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A blood pool and the squares it covers."""
+
+    kind: str
+    squares: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Teleporter:
+    """One teleporter tile: its kind (the two of a kind are a pair), square and arrow."""
+
+    kind: str
+    square: int
+    arrow: int
+
+
+@dataclass(frozen=True, slots=True)
+class Monster:
+    """The monster's square and the direction it faces."""
+
+    square: int
+    facing: int
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: winners (seats), why, and per-seat escaped and eaten counts."""
+
+    winners: tuple[int, ...]
+    reason: str
+    escaped: tuple[int, ...]
+    eaten: tuple[int, ...]
+
+    def to_dict(self) -> dict:
+        """Return the outcome as JSON-ready data."""
+        return {"winners": list(self.winners), "reason": self.reason,
+                "escaped": list(self.escaped), "eaten": list(self.eaten)}
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """Everything about a game at one moment, including its random generator's state."""
+
+    players: tuple[Player, ...]
+    figures: tuple[Figure, ...]
+    stones: tuple[tuple[int, str], ...] = ()  # (square, kind), sorted by square
+    pools: tuple[Pool, ...] = ()
+    teleporters: tuple[Teleporter, ...] = ()
+    monster: Monster = Monster(0, 1)
+    options: Options = field(default_factory=Options)
+    pile: tuple[str, ...] = ()  # the next card is pile[0]
+    discard: tuple[str, ...] = ()  # in the order drawn this stage
+    stage: int = 1
+    game_turn: int = 1
+    phase: str = FIGURES
+    start_seat: int = 0
+    to_move: int | None = 0  # the seat to act, or None in the monster phase and at the end
+    first_card_drawn: bool = False  # D9: the first-card rule applies once per game
+    tiles_to_place: tuple[str, ...] = ()  # placement phase: tiles not yet placed
+    seed: int = 0
+    rng: int = 0
+    version: int = 0
+    escapes: int = 0  # figures escaped so far, to order them
+    outcome: Outcome | None = None
+
+    def player(self, seat: int) -> Player:
+        """Return the player at ``seat``."""
+        return self.players[seat]
+
+    def colour_of(self, seat: int) -> str:
+        """Return the colour played at ``seat``."""
+        return self.players[seat].colour
+
+    def seat_of(self, colour: str) -> int:
+        """Return the seat playing ``colour``."""
+        for p in self.players:
+            if p.colour == colour:
+                return p.seat
+        raise UnknownFigure(f"nobody plays {colour} in this game", colour=colour)
+
+    def figure_index(self, figure: FigureId) -> int:
+        """Return the index of ``figure`` in ``figures``."""
+        for i, f in enumerate(self.figures):
+            if f.colour == figure.colour and f.number == figure.number:
+                return i
+        raise UnknownFigure(f"{figure} is not in this game", figure=figure.key)
+
+    def figure(self, figure: FigureId) -> Figure:
+        """Return the figure named ``figure``."""
+        return self.figures[self.figure_index(figure)]
+
+    def figures_of(self, seat: int) -> tuple[Figure, ...]:
+        """Return the figures of the player at ``seat``."""
+        colour = self.players[seat].colour
+        return tuple(f for f in self.figures if f.colour == colour)
+
+    def stone_at(self, square: int) -> str | None:
+        """Return the kind of stone on ``square``, if any."""
+        for sq, kind in self.stones:
+            if sq == square:
+                return kind
+        return None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self.phase == OVER
+
+
+def direction_letter(direction: int) -> str:
+    """Format a direction as N, E, S or W."""
+    return DIRECTION_LETTERS[direction]
