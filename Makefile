@@ -1,0 +1,36 @@
+# The README's two commands. Both set everything up first; the second run skips what is done.
+#   make run   - install the service and run it with embedded defaults
+#   make test  - install the service, the test tools and the test servers; lint; run the tests
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+# Debian packages the tests start for real (tests/support). fonts-liberation gives Chromium
+# fonts to draw text with in screenshots.
+TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation
+
+.PHONY: run test debian-packages
+
+run: $(VENV)/.installed
+	$(BIN)/python deploy/local.py
+
+test: $(VENV)/.installed-test debian-packages
+	$(BIN)/ruff check .
+	$(BIN)/pytest
+
+debian-packages:
+	deploy/apt-install-missing $(TEST_DEBIAN_PACKAGES)
+
+# Stamp files live in the venv: removing .venv starts over; editing pyproject.toml reinstalls.
+$(BIN)/python:
+	$(PYTHON) -c 'import sys; assert sys.version_info >= (3, 11), "Python 3.11+ needed"'
+	$(PYTHON) -c 'import ensurepip' 2>/dev/null || deploy/apt-install-missing python3-venv
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --progress-bar off -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --progress-bar off -e '.[test]'
+	touch $@ $(VENV)/.installed

@@ -1,0 +1,1 @@
+"""The test suite of Fearsome Floors by mail; real servers come from ``tests.support``."""

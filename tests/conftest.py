@@ -1,0 +1,157 @@
+"""Fixtures for the whole suite: real throwaway servers from ``tests.support``.
+
+Each server starts once per session and is stopped by its own process id at the end, also
+when tests fail. The per-test fixtures (``redis_server``, ``smtp_server``,
+``webhook_receiver``) hand it over running and empty, so a test may stop or restart it.
+A test that uses one of these fixtures gets the server's marker at collection, so
+``pytest -m "not browser"`` leaves out every test that needs Chromium.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from tests.support.browser import launch_chromium
+from tests.support.postgres_server import PostgresServer
+from tests.support.redis_server import RedisServer
+from tests.support.smtp_server import SmtpServer
+from tests.support.webhook_receiver import WebhookReceiver
+
+MARKER_OF_FIXTURE = {
+    "redis_server": "redis",
+    "postgres_server": "postgres",
+    "postgres_url": "postgres",
+    "smtp_server": "smtp",
+    "webhook_receiver": "webhook",
+    "browser": "browser",
+    "page": "browser",
+}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark each test with the markers of the server fixtures it uses."""
+    for item in items:
+        for fixture in getattr(item, "fixturenames", ()):
+            marker = MARKER_OF_FIXTURE.get(fixture)
+            if marker is not None:
+                item.add_marker(marker)
+
+
+@pytest.fixture(scope="session")
+def artifacts_dir(pytestconfig: pytest.Config) -> Path:
+    """Return ``test-artifacts/`` at the top of the repository (git-ignored), made if needed."""
+    folder = pytestconfig.rootpath / "test-artifacts"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def redis_server_for_session(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """Start one redis-server for the session and stop it at the end."""
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_server(redis_server_for_session: RedisServer) -> RedisServer:
+    """Return the session's redis-server, running and empty; the test may stop or restart it."""
+    if not redis_server_for_session.is_running:
+        redis_server_for_session.start()
+    redis_server_for_session.flush()
+    return redis_server_for_session
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """Start one PostgreSQL cluster for the session; stop it and delete its folder at the end.
+
+    The folder comes from ``tempfile.mkdtemp`` rather than pytest's ``tmp_path``: pytest's
+    folders are private to root, and the cluster runs as the ``postgres`` user.
+    """
+    folder = Path(tempfile.mkdtemp(prefix="ff-postgres-"))
+    try:
+        server = PostgresServer(folder)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_server: PostgresServer) -> str:
+    """Return the SQLAlchemy URL of a database made fresh for this session."""
+    return postgres_server.create_database("fearsome_floors_test")
+
+
+@pytest.fixture(scope="session")
+def smtp_server_for_session() -> Iterator[SmtpServer]:
+    """Start one SMTP server for the session and stop it at the end."""
+    server = SmtpServer()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def smtp_server(smtp_server_for_session: SmtpServer) -> SmtpServer:
+    """Return the session's SMTP server, running and with no messages; the test may stop it."""
+    if not smtp_server_for_session.is_running:
+        smtp_server_for_session.start()
+    smtp_server_for_session.clear()
+    return smtp_server_for_session
+
+
+@pytest.fixture(scope="session")
+def webhook_receiver_for_session() -> Iterator[WebhookReceiver]:
+    """Start one webhook receiver for the session and stop it at the end."""
+    receiver = WebhookReceiver()
+    receiver.start()
+    try:
+        yield receiver
+    finally:
+        receiver.stop()
+
+
+@pytest.fixture
+def webhook_receiver(webhook_receiver_for_session: WebhookReceiver) -> WebhookReceiver:
+    """Return the session's webhook receiver, running, with no requests, answering 200."""
+    if not webhook_receiver_for_session.is_running:
+        webhook_receiver_for_session.start()
+    webhook_receiver_for_session.reset()
+    return webhook_receiver_for_session
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Launch headless Chromium once for the session and close it at the end."""
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """Return a page in a fresh browser context (no cookies or storage from other tests)."""
+    context = browser.new_context()
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

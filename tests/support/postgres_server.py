@@ -1,0 +1,150 @@
+"""A real throwaway PostgreSQL cluster on a free loopback port, with trust authentication.
+
+As root, the cluster belongs to the ``postgres`` user (PostgreSQL refuses to run as root): the
+folder is made with ``tempfile.mkdtemp`` (its parent, the temporary folder, is open to all)
+and handed to that user, and ``initdb`` and ``postgres`` are started as that user.
+"""
+
+from __future__ import annotations
+
+import os
+import pwd
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import psycopg
+from psycopg import sql
+
+from tests.support.binaries import find_program
+from tests.support.ports import HOST, free_port
+from tests.support.processes import ServerProcess
+
+SUPERUSER = "postgres"
+DEBIAN_BIN_PATTERN = "/usr/lib/postgresql/*/bin/initdb"
+
+
+class PostgresServer:
+    """A PostgreSQL cluster in ``folder`` (data, sockets and log), made at the first start."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.bin = Path(find_program("initdb", "postgresql", DEBIAN_BIN_PATTERN)).parent
+        self.folder = folder
+        self.port = port if port is not None else free_port()
+        self.run_as = SUPERUSER if os.geteuid() == 0 else None
+        self._process = ServerProcess("postgres", folder / "postgres.log")
+
+    @property
+    def data(self) -> Path:
+        """Return the data folder of the cluster."""
+        return self.folder / "data"
+
+    @property
+    def sockets(self) -> Path:
+        """Return the folder of the server's unix socket (kept out of /var/run/postgresql)."""
+        return self.folder / "sockets"
+
+    @property
+    def pid(self) -> int | None:
+        """Return the process id of the postmaster (``None`` before the first start)."""
+        return self._process.pid
+
+    @property
+    def is_running(self) -> bool:
+        """Return whether the postmaster is alive."""
+        return self._process.is_running
+
+    def url(self, database: str) -> str:
+        """Return the SQLAlchemy URL of ``database`` on this server."""
+        return f"postgresql+psycopg://{SUPERUSER}@{HOST}:{self.port}/{database}"
+
+    def start(self, timeout: float = 60.0) -> None:
+        """Make the cluster if needed, start it, and wait until it answers queries."""
+        if not (self.data / "PG_VERSION").exists():
+            self._initdb()
+        self._process.start(
+            [
+                str(self.bin / "postgres"),
+                "-D", str(self.data),
+                "-p", str(self.port),
+                "-c", f"listen_addresses={HOST}",
+                "-c", f"unix_socket_directories={self.sockets}",
+                # A throwaway cluster: durability only costs time.
+                "-c", "fsync=off",
+                "-c", "synchronous_commit=off",
+                "-c", "full_page_writes=off",
+            ],
+            cwd=self.folder,
+            user=self.run_as,
+        )
+        try:
+            self._wait_until_ready(timeout)
+        except BaseException:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        """Stop the postmaster with a fast shutdown (SIGINT to its own id) and wait for it."""
+        self._process.stop(signal.SIGINT)
+
+    def create_database(self, name: str) -> str:
+        """Create database ``name`` and return its SQLAlchemy URL."""
+        with self._connect("postgres") as connection:
+            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+        return self.url(name)
+
+    def _initdb(self) -> None:
+        """Make a fresh cluster owned by the user the server runs as, trusting local logins."""
+        for folder in (self.folder, self.sockets):
+            folder.mkdir(mode=0o700, exist_ok=True)
+            if self.run_as is not None:
+                account = pwd.getpwnam(self.run_as)
+                os.chown(folder, account.pw_uid, account.pw_gid)
+        result = subprocess.run(
+            [
+                str(self.bin / "initdb"),
+                "-D", str(self.data),
+                "-U", SUPERUSER,
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-locale",
+                "--no-sync",
+            ],
+            cwd=self.folder,
+            user=self.run_as,
+            group=self.run_as,
+            extra_groups=[] if self.run_as is not None else None,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(
+                f"initdb failed with code {result.returncode}:\n{result.stdout}{result.stderr}"
+            )
+
+    def _connect(self, database: str) -> psycopg.Connection:
+        """Return an autocommit connection to ``database`` as the superuser, over TCP."""
+        return psycopg.connect(
+            host=HOST, port=self.port, user=SUPERUSER, dbname=database,
+            autocommit=True, connect_timeout=2,
+        )
+
+    def _wait_until_ready(self, timeout: float) -> None:
+        """Wait until a query succeeds; fail at once if the postmaster exits."""
+        deadline = time.monotonic() + timeout
+        while True:
+            reason = self._process.exit_message()
+            if reason is not None:
+                raise RuntimeError(reason)
+            try:
+                with self._connect("postgres") as connection:
+                    connection.execute("SELECT 1")
+                return
+            except psycopg.OperationalError as error:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(
+                        f"PostgreSQL on port {self.port} not ready in {timeout} s: {error}"
+                    ) from error
+            time.sleep(0.1)
