@@ -10,8 +10,6 @@ outcome is among the generated ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.board import (
     CORNERS,
     DIRECTION_LETTERS,
@@ -44,25 +42,63 @@ _STEP_REASONS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
 class MoveOutcome:
     """Where a figure's move ends and how it leaves the stones.
 
     ``square`` is ``None`` when the figure left the fortress. ``stones`` is the whole new stone
     layout as (square, kind) pairs sorted by square; ``pushed`` lists the stones that moved as
-    (from, to) pairs, ``to`` being ``None`` for a stone removed on a corner (D1).
+    (from, to) pairs, ``to`` being ``None`` for a stone removed on a corner (D1). Both are
+    worked out on first use: move generation makes many outcomes and reads few of them.
     """
 
-    figure: FigureId
-    path: str
-    square: int | None
-    stones: tuple[tuple[int, str], ...]
-    pushed: tuple[tuple[int, int | None], ...]
+    __slots__ = ("figure", "path", "square", "_before", "_after", "_stones", "_pushed")
+
+    def __init__(self, figure: FigureId, path: str, square: int | None,
+                 before: dict[int, str], after: dict[int, str],
+                 stones: tuple[tuple[int, str], ...] | None = None) -> None:
+        self.figure = figure
+        self.path = path
+        self.square = square
+        self._before = before
+        self._after = after
+        self._stones = stones if after is before else None
+        self._pushed: tuple[tuple[int, int | None], ...] | None = (
+            () if after is before else None)
+
+    @property
+    def stones(self) -> tuple[tuple[int, str], ...]:
+        """The stone layout after the move, as sorted (square, kind) pairs."""
+        if self._stones is None:
+            self._stones = tuple(sorted(self._after.items()))
+        return self._stones
+
+    @property
+    def pushed(self) -> tuple[tuple[int, int | None], ...]:
+        """The stones this move pushes, as (from, to) pairs (``to`` None: removed)."""
+        if self._pushed is None:
+            self._pushed = _pushed(self._before, self._after)
+        return self._pushed
 
     @property
     def escaped(self) -> bool:
         """True when the move takes the figure out of the fortress."""
         return self.square is None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MoveOutcome):
+            return NotImplemented
+        return (self.figure, self.path, self.square, self.stones) == (
+            other.figure, other.path, other.square, other.stones)
+
+    def __hash__(self) -> int:
+        return hash((self.figure, self.path, self.square))
+
+    def __repr__(self) -> str:
+        return f"MoveOutcome({self.figure}, {self.path!r}, to={self.to_dict()['to']})"
+
+    def same_result(self, other: MoveOutcome) -> bool:
+        """True when both moves end on the same square with the same stones (any path)."""
+        return self.square == other.square and self.stones == other.stones
 
     def to_dict(self) -> dict:
         """Return the outcome as JSON-ready data."""
@@ -182,11 +218,12 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
     index, start, lay, figs = _start(state, figure)
     points = state.figures[index].value
     stones0 = lay.stones
-    monster = lay.monster
-    frontier: list[tuple[int, dict[int, str], str]] = [(start, stones0, "")]
-    seen: set = {(start, None)}
-    found: dict = {}
+    monster, tele, pool, nb = lay.monster, lay.teleporters, lay.pool, NEIGHBOURS
     letters = DIRECTION_LETTERS
+    frontier: list[tuple[int, dict[int, str], str]] = [(start, stones0, "")]
+    # Keys: the square alone while no stone has moved (the common case), else with the stones.
+    seen: set = {start}
+    found: dict = {}
     for _ in range(points):
         nxt: list[tuple[int, dict[int, str], str]] = []
         for sq, stones, path in frontier:
@@ -196,28 +233,32 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
                 steps = [(ENTER, ENTRANCE, stones)]
             else:
                 steps = []
+                row = nb[sq]
                 for d in (0, 1, 2, 3):
-                    r = _step(lay, figs, sq, stones, d)
-                    if type(r) is tuple:
-                        steps.append((letters[d], r[0], r[1]))
+                    t = row[d]
+                    if t < 0 or t == monster or t in tele:
+                        continue
+                    if t in stones or t in pool:
+                        r = _step(lay, figs, sq, stones, d)
+                        if type(r) is tuple:
+                            steps.append((letters[d], r[0], r[1]))
+                    else:
+                        steps.append((letters[d], t, stones))
                 if sq == EXIT:
                     key = (_GONE, None if stones is stones0 else frozenset(stones.items()))
                     if key not in found:
                         found[key] = (path + LEAVE, None, stones)
             for letter, nsq, nst in steps:
-                key = (nsq, None if nst is stones0 else frozenset(nst.items()))
+                key = nsq if nst is stones0 else (nsq, frozenset(nst.items()))
                 if key in seen:
                     continue
                 seen.add(key)
                 p = path + letter
                 nxt.append((nsq, nst, p))
-                if nsq not in figs and key not in found:
+                if nsq not in figs:
                     found[key] = (p, nsq, nst)
         frontier = nxt
-    return [
-        MoveOutcome(figure, p, sq, tuple(sorted(st.items())), _pushed(stones0, st))
-        for p, sq, st in found.values()
-    ]
+    return [MoveOutcome(figure, p, sq, stones0, st, state.stones) for p, sq, st in found.values()]
 
 
 def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
@@ -274,8 +315,8 @@ def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
     if sq == start and stones is lay.stones:
         raise refuse(len(path), "no_change",
                      "the path ends where it started with nothing pushed; flip the figure instead")
-    return MoveOutcome(figure, path, None if sq == _GONE else sq,
-                       tuple(sorted(stones.items())), _pushed(lay.stones, stones))
+    return MoveOutcome(figure, path, None if sq == _GONE else sq, lay.stones, stones,
+                       state.stones)
 
 
 def normalise_path(path: str) -> str:

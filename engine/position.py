@@ -131,7 +131,8 @@ def _build(data: dict[str, Any]) -> GameState:
         colours = list(dict.fromkeys(f.colour for f in figures))
         players = tuple(Player(i, c) for i, c in enumerate(colours))
     stones = tuple(sorted(
-        (_square(s["square"], "stones"), str(s.get("kind", "stone"))) for s in data.get("stones", [])
+        (_square(s["square"], "stones"), str(s.get("kind", "stone")))
+        for s in data.get("stones", [])
     ))
     pools = tuple(
         Pool(str(p["kind"]), tuple(_square(sq, "pools") for sq in p["squares"]))

@@ -32,7 +32,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 7
 
 BASIC_STONES: tuple[int, ...] = tuple(
-    parse_square(name) for name in "c3 m4 h5 i6 n6 g7 e8 m8 o9 f10 i10".split()
+    parse_square(name)
+    for name in ("c3", "m4", "h5", "i6", "n6", "g7", "e8", "m8", "o9", "f10", "i10")
 )
 BASIC_POOLS: tuple[Pool, ...] = (
     Pool(POOL_SQUARE, (at(8, 2), at(9, 2), at(8, 3), at(9, 3))),

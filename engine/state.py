@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, field
 
 from engine.board import DIRECTION_LETTERS
-from engine.errors import InvalidPosition, UnknownFigure
+from engine.errors import UnknownFigure
 from engine.options import Options
 
 SCHEMA_VERSION = 1
@@ -70,7 +70,8 @@ class FigureId:
         """Parse ``red 5``, ``red5`` or ``Red-5``."""
         match = _FIGURE_RE.match(text) if isinstance(text, str) else None
         if not match or match.group(1).lower() not in COLOURS:
-            raise UnknownFigure(f"{text!r} does not name a figure (colour and number, e.g. 'red 5')")
+            raise UnknownFigure(
+                f"{text!r} does not name a figure (colour and number, e.g. 'red 5')")
         number = int(match.group(2))
         if number not in NUMBERS_FOUR:
             raise UnknownFigure(
