@@ -16,11 +16,13 @@ from engine.board import (
     ENTRANCE,
     EXIT,
     NEIGHBOURS,
+    SQUARES,
     square_name,
 )
 from engine.errors import IllegalMove, InvalidNotation
 from engine.layout import Layout
-from engine.state import BOARD, OUTSIDE, FigureId, GameState
+from engine.rng import Rng
+from engine.state import BOARD, OUTSIDE, STONE_KINDS, FigureId, GameState
 
 ENTER = "+"
 LEAVE = "X"
@@ -114,6 +116,20 @@ class MoveOutcome:
         }
 
 
+class _Stones(dict):
+    """A stone layout changed by pushes, carrying a Zobrist key of how it differs."""
+
+    __slots__ = ("key",)
+
+
+def _zobrist_table() -> dict[tuple[int, str], int]:
+    rng = Rng(0x5EED_F100_2005)
+    return {(sq, kind): rng.next_u64() for sq in SQUARES for kind in STONE_KINDS}
+
+
+_ZOBRIST = _zobrist_table()
+
+
 def _push(lay: Layout, figs: dict[int, int], stones: dict[int, str], at: int, d: int):
     """Push the stone on ``at`` one square in direction ``d`` by a figure.
 
@@ -127,8 +143,9 @@ def _push(lay: Layout, figs: dict[int, int], stones: dict[int, str], at: int, d:
     u = nb[at][d]
     if u < 0 or u in figs or u in stones or u == monster or u in tele:
         return None
-    new = dict(stones)
+    new = _Stones(stones)
     kind = new.pop(at)
+    key = (stones.key if type(stones) is _Stones else 0) ^ _ZOBRIST[at, kind]
     pool = lay.pool
     while u in pool:
         nxt = nb[u][d]
@@ -137,6 +154,8 @@ def _push(lay: Layout, figs: dict[int, int], stones: dict[int, str], at: int, d:
         u = nxt
     if u not in CORNERS:
         new[u] = kind
+        key ^= _ZOBRIST[u, kind]
+    new.key = key
     return new
 
 
@@ -222,7 +241,7 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
     letters = DIRECTION_LETTERS
     frontier: list[tuple[int, dict[int, str], str]] = [(start, stones0, "")]
     # Keys: the square alone while no stone has moved (the common case), else with the stones.
-    seen: set = {start}
+    seen: dict = {start: stones0}
     found: dict = {}
     for _ in range(points):
         nxt: list[tuple[int, dict[int, str], str]] = []
@@ -245,14 +264,20 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
                     else:
                         steps.append((letters[d], t, stones))
                 if sq == EXIT:
-                    key = (_GONE, None if stones is stones0 else frozenset(stones.items()))
+                    key = _GONE if stones is stones0 else (_GONE, stones.key)
                     if key not in found:
                         found[key] = (path + LEAVE, None, stones)
             for letter, nsq, nst in steps:
-                key = nsq if nst is stones0 else (nsq, frozenset(nst.items()))
+                if nst is stones0:
+                    key = nsq
+                else:
+                    key = (nsq, nst.key)
+                    prev = seen.get(key)
+                    if prev is not None and prev != nst:  # a Zobrist collision: keep apart
+                        key = (nsq, nst.key, tuple(sorted(nst.items())))
                 if key in seen:
                     continue
-                seen.add(key)
+                seen[key] = nst
                 p = path + letter
                 nxt.append((nsq, nst, p))
                 if nsq not in figs:
