@@ -171,7 +171,7 @@ class Walk:
             kind = lay.stones.get(t)
             if kind in TURNING_KINDS:
                 new = turn_right(d) if kind == TURN_RIGHT else turn_back(d)
-                self._emit("turn", square=square_name(m), stone=square_name(t), kind=kind,
+                self._emit("turning_stone", square=square_name(m), stone=square_name(t), kind=kind,
                            facing=DIRECTION_LETTERS[new])
                 d = new
                 turns += 1
