@@ -1,0 +1,105 @@
+"""Engine benchmarks: legal-move generation, the monster phase, whole random games.
+
+    .venv/bin/python bench/engine_bench.py            # all three, about a minute
+    .venv/bin/python bench/engine_bench.py moves      # or: monster, games
+
+Positions come from seeded random play, so every run measures the same positions. Times are
+wall-clock on one core (this process); each figure is the median (and 99th percentile) of many
+timed calls. Targets from the issues: legal moves of a figure showing 6 <= 2 ms; monster phase
+median <= 200 us; >= 50 complete random 4-player games per second.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engine import legal_outcomes, resolve_monster_phase  # noqa: E402
+from engine.autoplay import random_game  # noqa: E402
+from engine.state import BOARD, FIGURES, MONSTER, GameState  # noqa: E402
+
+
+def busy_positions(phase: str, count: int, min_turn: int = 3) -> list[GameState]:
+    """Return mid-game positions in ``phase`` with many figures on the board (4–5 players)."""
+    found: list[GameState] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        for _, t in random_game(4 + seed % 2, seed):
+            s = t.state
+            on_board = sum(1 for f in s.figures if f.where == BOARD)
+            if s.phase == phase and s.game_turn >= min_turn and on_board >= 8:
+                found.append(s)
+                if len(found) >= count or len(found) % 6 == 0:
+                    break
+    return found
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Return the p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def timed(fn, repeat: int) -> float:
+    """Return the median time of ``fn()`` in microseconds over ``repeat`` calls."""
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter_ns()
+        fn()
+        times.append((time.perf_counter_ns() - t0) / 1000)
+    return statistics.median(times)
+
+
+def bench_moves() -> None:
+    """Legal moves for every figure in play of busy mid-game positions."""
+    positions = busy_positions(FIGURES, 40)
+    by_value: dict[int, list[float]] = {}
+    for state in positions:
+        for f in state.figures:
+            if f.in_play:
+                us = timed(lambda s=state, f=f: legal_outcomes(s, f.id), 15)
+                by_value.setdefault(f.value, []).append(us)
+    every = [t for ts in by_value.values() for t in ts]
+    print(f"legal moves: {len(positions)} positions, {len(every)} figures")
+    print(f"  median per figure, all figures:  {statistics.median(every):8.1f} us")
+    for value in sorted(by_value):
+        ts = by_value[value]
+        print(f"  figure showing {value}: median {statistics.median(ts):8.1f} us, "
+              f"p99 {percentile(ts, 99):8.1f} us  ({len(ts)} figures)")
+
+
+def bench_monster() -> None:
+    """The whole monster phase (card, walk, next turn) on busy mid-game positions."""
+    positions = busy_positions(MONSTER, 60)
+    times = []
+    for state in positions:
+        for _ in range(20):
+            t0 = time.perf_counter_ns()
+            resolve_monster_phase(state)
+            times.append((time.perf_counter_ns() - t0) / 1000)
+    print(f"monster phase: {len(positions)} positions x 20 runs")
+    print(f"  median {statistics.median(times):8.1f} us, p99 {percentile(times, 99):8.1f} us")
+
+
+def bench_games(seconds: float = 20.0) -> None:
+    """Complete random 4-player games per second, legal-move generation included."""
+    games = actions = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < seconds:
+        for _ in random_game(4, 10_000 + games):
+            actions += 1
+        games += 1
+    dt = time.perf_counter() - t0
+    print(f"random 4-player games: {games} in {dt:.1f} s = {games / dt:.1f} games/s "
+          f"({actions / games:.0f} transitions per game)")
+
+
+if __name__ == "__main__":
+    wanted = sys.argv[1:] or ["moves", "monster", "games"]
+    for name in wanted:
+        {"moves": bench_moves, "monster": bench_monster, "games": bench_games}[name]()
