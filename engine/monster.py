@@ -202,17 +202,19 @@ class Walk:
             raise RuntimeError(f"monster walk did not settle from {square_name(lay.monster)}")
         lay.facing = d
 
+    def step(self) -> None:
+        """Spend one point: look, then move one square."""
+        self.point += 1
+        self.look()
+        self.advance()
+
     def run(self, card: str) -> None:
         """Carry out a card: its number of steps, or steps until enough figures are eaten."""
         if is_hit(card):
             wanted = hits(card)
             while len(self.eaten) < wanted and self.point < MAX_HIT_STEPS:
-                self.point += 1
-                self.look()
-                self.advance()
+                self.step()
         else:
             for _ in range(steps(card)):
-                self.point += 1
-                self.look()
-                self.advance()
+                self.step()
         self.look(final=True)
