@@ -250,7 +250,8 @@ def check_position(state: GameState) -> None:
     for t in state.teleporters:
         if t.kind not in TELEPORTER_KINDS:
             _problem(f"teleporter on {square_name(t.square)}: kind must be A or B")
-        occupy(t.square, f"teleporter {t.kind}")
+        if t.square != state.monster.square:  # after teleporting, the monster stands on one
+            occupy(t.square, f"teleporter {t.kind}")
     kinds = Counter(t.kind for t in state.teleporters)
     for kind, n in kinds.items():
         if n != 2 and state.phase != "placement":
