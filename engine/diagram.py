@@ -27,8 +27,8 @@ _STONES = {STONE: "[]", CRYSTAL: "<>", TURN_RIGHT: "@R", TURN_BACK: "@U"}
 LEGEND = (
     "Legend: .. floor  ## no square  ~~ blood pool  [] stone  <> crystal\n"
     "        @R right-turning stone  @U 180-turning stone  A^ B> teleporter & arrow\n"
-    "        M> monster & facing  r5 red 5 on its coloured side  R2 red 5 on its black\n"
-    "        side (capital: black side, showing 7 minus its number); a trailing ~ = on a pool\n"
+    "        M> monster & facing  r5 red 5 on its coloured side  R2 red 5 on its\n"
+    "        black side (capital: shows 7 minus its number)  x~ any piece on a pool\n"
     "        Colours: g green r red b blue y yellow e beige p purple k black"
 )
 
@@ -82,11 +82,12 @@ def _status(state: GameState) -> list[str]:
     if state.to_move is not None:
         head += f"; {state.colour_of(state.to_move)} (seat {state.to_move}) to act"
     head += f". Start player: seat {state.start_seat}."
-    out.append(head)
+    out.extend(textwrap.wrap(head, 78, subsequent_indent="    "))
     discard = ", ".join(card_label(c) for c in state.discard) or "none"
-    out.append(f"Monster on {square_name(state.monster.square)} facing "
-               f"{DIRECTION_LETTERS[state.monster.facing]}. Cards left: {len(state.pile)}; "
-               f"played this stage: {discard}.")
+    out.extend(textwrap.wrap(
+        f"Monster on {square_name(state.monster.square)} facing "
+        f"{DIRECTION_LETTERS[state.monster.facing]}. Cards left: {len(state.pile)}; "
+        f"played this stage: {discard}.", 78, subsequent_indent="    "))
     if state.tiles_to_place:
         out.extend(textwrap.wrap("Tiles to place: " + ", ".join(state.tiles_to_place), 78))
     for p in state.players:
