@@ -93,7 +93,10 @@ def parse_action(text: str, state: GameState | None = None, seat: int | None = N
 def _resolve_destination(state: GameState, figure: FigureId, dest: str, text: str) -> Move:
     """Turn ``figure to dest`` into the one move that ends there, or explain the choices."""
     leaving = dest in ("out", "exit")
-    target = None if leaving else parse_square(dest)
+    try:
+        target = None if leaving else parse_square(dest)
+    except InvalidSquare as exc:
+        raise InvalidNotation(f"{text!r}: {exc.message}", text=text) from exc
     outcomes = [o for o in legal_outcomes(state, figure) if o.square == target]
     where = "out of the fortress" if leaving else square_name(target)
     if not outcomes:
