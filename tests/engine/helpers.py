@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.board import parse_square, square_name
+from engine.errors import IllegalMove
+from engine.moves import MoveOutcome, check_path
 from engine.position import state_from_dict
 from engine.state import WHERE, FigureId, GameState
 
@@ -96,3 +98,19 @@ def load_position(name: str) -> GameState:
 def stone_names(stones: Iterable[tuple[int, str]]) -> list[str]:
     """Return the squares of a stone layout (a state's or an outcome's) as sorted names."""
     return sorted(square_name(square) for square, _ in stones)
+
+
+def walk(state: GameState, figure: str, path: str) -> tuple[str, list[str]]:
+    """Validate ``path`` for ``figure``; return where it ends (``"out"``) and the stones."""
+    result: MoveOutcome = check_path(state, fig(figure), path)
+    end = "out" if result.square is None else square_name(result.square)
+    return end, stone_names(result.stones)
+
+
+def refusal(state: GameState, figure: str, path: str) -> IllegalMove:
+    """Return the ``IllegalMove`` that ``check_path`` raises for ``path`` (fail if none)."""
+    try:
+        result = check_path(state, fig(figure), path)
+    except IllegalMove as exc:
+        return exc
+    raise AssertionError(f"{figure} {path} was accepted: {result!r}")
