@@ -72,6 +72,9 @@ def wrap(square: int) -> int:
 
     Every wall segment's twin is its half-turn image, so leaving from (x, y) in any direction
     arrives on (15 - x, 10 - y), keeping the facing (RULES §1).
+
+    >>> square_name(wrap(parse_square("l1")))  # through wall M
+    'e11'
     """
     x, y = xy(square)
     return at(WIDTH - 1 - x, HEIGHT - 1 - y)
@@ -93,7 +96,11 @@ def turn_back(direction: int) -> int:
 
 
 def square_name(square: int) -> str:
-    """Format a square index as its name, ``a1`` .. ``p11``."""
+    """Format a square index as its name, ``a1`` .. ``p11``.
+
+    >>> square_name(0), square_name(ENTRANCE), square_name(at(7, 4))
+    ('a1', 'p11', 'h5')
+    """
     if square not in ON_BOARD:
         raise InvalidSquare(f"{square!r} is not a square on the board")
     x, y = xy(square)
@@ -101,7 +108,15 @@ def square_name(square: int) -> str:
 
 
 def parse_square(name: str) -> int:
-    """Parse a square name such as ``h5`` (case and surrounding spaces ignored)."""
+    """Parse a square name such as ``h5`` (case and surrounding spaces ignored).
+
+    >>> parse_square("H5") == at(7, 4)
+    True
+    >>> parse_square("a11")
+    Traceback (most recent call last):
+    ...
+    engine.errors.InvalidSquare: 'a11' is not a square on the board (a1..p11, minus the staircases)
+    """
     text = name.strip().lower() if isinstance(name, str) else ""
     if len(text) >= 2 and "a" <= text[0] <= "p" and text[1:].isdigit():
         row = int(text[1:])
