@@ -19,6 +19,7 @@ from typing import Any
 
 from engine import resolve_monster_phase
 from engine.actions import Transition
+from engine.board import DIRECTION_LETTERS, square_name
 from engine.layout import Layout
 from engine.monster import Walk
 from engine.state import GameState
@@ -123,3 +124,47 @@ def steps_to(events: Iterable[Event]) -> list[str]:
 def eaten(t: Transition) -> list[str]:
     """Return the figures the monster phase ate, in order."""
     return next(e for e in t.events if e["type"] == "monster_done")["eaten"]
+
+
+class Animation:
+    """The board as a viewer rebuilds it from a monster phase's events alone.
+
+    Starting from the position before the phase, it follows only what the events say (looks,
+    turning stones, steps, teleports, eats and pushes; never the ``monster_done`` summary), so
+    comparing it with the state after the phase shows that the events tell the whole walk.
+    """
+
+    def __init__(self, before: GameState) -> None:
+        self.monster = square_name(before.monster.square)
+        self.facing = DIRECTION_LETTERS[before.monster.facing]
+        self.pieces: dict[str, str] = {square_name(sq): kind for sq, kind in before.stones}
+        self.pieces.update(
+            {square_name(f.square): f.id.key for f in before.figures if f.square is not None})
+
+    def play(self, events: Iterable[Event]) -> Animation:
+        """Apply the walk's events in order; return self."""
+        for e in events:
+            kind = e["type"]
+            if kind in ("look", "turning_stone"):
+                self.facing = e["facing"]
+            elif kind in ("step", "teleport"):
+                self.monster, self.facing = e["to"], e["facing"]
+            elif kind == "eat":
+                self.pieces.pop(e["square"])
+            elif kind == "push":
+                moving = [(p["piece"], p["to"]) for p in e["pieces"]]
+                for p in e["pieces"]:
+                    self.pieces.pop(p["from"], None)
+                self.pieces.update({to: piece for piece, to in moving if to is not None})
+            elif kind == "stage_end" and e["stage"] == 2:  # figures inside count as eaten
+                inside = set(e["eaten_inside"])
+                self.pieces = {k: v for k, v in self.pieces.items() if v not in inside}
+        return self
+
+    def matches(self, after: GameState) -> bool:
+        """True when the animation ends where the engine's new state is."""
+        pieces = {square_name(sq): kind for sq, kind in after.stones}
+        pieces.update(
+            {square_name(f.square): f.id.key for f in after.figures if f.square is not None})
+        monster = (square_name(after.monster.square), DIRECTION_LETTERS[after.monster.facing])
+        return (self.monster, self.facing) == monster and self.pieces == pieces
