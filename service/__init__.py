@@ -6,20 +6,35 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import health
+from service import errors, health
+from service.actions import routes as actions
+from service.api import make_api
+from service.config import load as load_config
+from service.extensions import init_db
+from service.games import routes as games
+from service.limits import make_limiter
+from service.links import routes as links
+from service.log import routes as log
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the Flask application: ``FF_*`` environment variables first, then ``config``.
+    """Build the Flask application: defaults, ``FF_*`` environment variables, then ``config``.
 
     ``FF_NAME=value`` becomes ``app.config["NAME"]`` (values that parse as JSON are parsed,
     so ``FF_PORT=8001`` is the int 8001). The environment is read here, never at import time,
-    so each call sees the environment of that moment; ``config`` (tests) overrides it.
+    so each call sees the environment of that moment; the argument (tests) overrides it.
+    Nothing connects to the database here; ``python -m service.migrate`` builds the schema.
     """
     app = Flask(__name__)
-    app.config.from_prefixed_env(prefix="FF")
-    if config is not None:
-        app.config.from_mapping(config)
-    app.register_blueprint(health.blueprint)
+    load_config(app, config)
+    if app.config["PROXY_FIX_X_FOR"]:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_FIX_X_FOR"])
+    init_db(app)
+    api = make_api(app)
+    for blueprint in (health.blueprint, games.blp, actions.blp, log.blp, links.blp):
+        api.register_blueprint(blueprint)
+    errors.init_app(app)
+    app.extensions["ff_limiter"] = make_limiter(app, links.blp)
     return app

@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask.views import MethodView
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields
 
-blueprint = Blueprint("health", __name__, url_prefix="/api/v1")
+blueprint = Blueprint("health", __name__, url_prefix="/api/v1",
+                      description="Whether the web process is up.")
 
 
-@blueprint.get("/health")
-def health() -> dict[str, str]:
-    """Answer ``{"status": "ok"}``: the process runs and routes requests."""
-    return {"status": "ok"}
+class HealthSchema(Schema):
+    """The health answer."""
+
+    status = fields.String(required=True, metadata={"example": "ok"})
+
+
+@blueprint.route("/health")
+class Health(MethodView):
+    """The health of the web process."""
+
+    @blueprint.response(200, HealthSchema)
+    def get(self) -> dict[str, str]:
+        """Answer ``{"status": "ok"}``: the process runs and routes requests."""
+        return {"status": "ok"}

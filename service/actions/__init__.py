@@ -1,0 +1,1 @@
+"""Actions: submitting a player's move, flip or tile placement."""

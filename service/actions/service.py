@@ -1,0 +1,132 @@
+"""The service layer of submissions: check, apply with the engine, store, in one transaction."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine import GameState
+from service import idempotency
+from service.auth import SEAT, Caller, authenticate, check_game_id
+from service.errors import ApiError, from_engine
+from service.idempotency import Reply
+from service.models import Game, utcnow
+from service.store import (
+    ACTIVE,
+    CANCELLED,
+    MONSTER,
+    OPEN,
+    OVER,
+    StaleWrite,
+    save_transition,
+    seats_of,
+)
+from service.unit_of_work import read_transaction, write_transaction
+from service.views import action_view, event_view, game_view, load_state
+
+
+class _Stale(Exception):
+    """The submission was made against another version than the game's current one."""
+
+    def __init__(self, caller: Caller) -> None:
+        super().__init__(caller.token_hash)
+        self.caller = caller
+
+
+def submit_action(game_id: str, token: str | None, request: dict[str, Any],
+                  idempotency_key: str | None) -> Reply:
+    """Apply a seat's action to the game if it is current, legal and the seat's turn.
+
+    ``request`` holds ``expected_version`` and either ``notation`` or a structured
+    ``action``. With an ``idempotency_key``, a retry returns the first reply unchanged.
+    Of concurrent submissions against one version exactly one is applied; the others get
+    ``game/stale_version`` with the current view.
+    """
+    check_game_id(game_id)
+    body_fingerprint = idempotency.fingerprint(request)
+    try:
+        with write_transaction() as session:
+            game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
+            if idempotency_key is not None:
+                record = idempotency.find(session, game_id, caller.token_hash, idempotency_key)
+                if record is not None:
+                    return idempotency.replay(record, body_fingerprint)
+            check_active(game)
+            if request["expected_version"] != game.version:
+                raise _Stale(caller)
+            state = load_state(game)
+            assert state is not None  # an active game has started
+            seat = caller.seat
+            assert seat is not None  # a seat token
+            action = parse(request, state, seat)
+            try:
+                transition = engine.apply_action(state, action, seat,
+                                                 expected_version=request["expected_version"])
+                row, events = save_transition(session, game, transition, utcnow(), action, seat)
+            except StaleWrite:
+                raise _Stale(caller) from None
+            assert row is not None
+            reply = Reply(201, {
+                "action": action_view(row),
+                "events": [event_view(e) for e in events],
+                "game": game_view(game, seats_of(session, game_id), caller, transition.state),
+            })
+            if idempotency_key is not None:
+                idempotency.remember(session, game_id, caller.token_hash, idempotency_key,
+                                     body_fingerprint, reply)
+        return reply
+    except _Stale as stale:
+        return _stale_reply(game_id, stale.caller, request, idempotency_key, body_fingerprint)
+
+
+def check_active(game: Game) -> None:
+    """Refuse actions on a game that has not started, was cancelled or is over."""
+    if game.status == OPEN:
+        raise ApiError("game/not_started",
+                       f"This game waits for {game.seats_open} more player(s).", 409,
+                       {"seats_open": game.seats_open})
+    if game.status == CANCELLED:
+        raise ApiError("game/cancelled", "This game was cancelled.", 409)
+    if game.status != ACTIVE:
+        raise from_engine(engine.GameOver("the game is over; no more actions are taken"))
+
+
+def parse(request: dict[str, Any], state: GameState, seat: int) -> engine.Action:
+    """Read the action in notation or structured form, once it is known to be the seat's turn.
+
+    The turn is checked first so that acting out of turn gets its own error whatever the
+    action says (the engine would otherwise try to resolve "5 to h7" for the wrong seat).
+    """
+    if state.phase == OVER:
+        raise engine.GameOver("the game is over; no more actions are taken", phase=OVER)
+    if state.phase == MONSTER:
+        raise engine.WrongPhase("the monster is moving; the next turn starts when it is done",
+                                phase=MONSTER)
+    if state.to_move != seat:
+        raise engine.NotYourTurn(f"it is seat {state.to_move}'s turn, not seat {seat}'s",
+                                 seat=seat, to_move=state.to_move)
+    if "notation" in request:
+        return engine.parse_action(request["notation"], state, seat)
+    return engine.action_from_dict(request["action"])
+
+
+def _stale_reply(game_id: str, caller: Caller, request: dict[str, Any],
+                 idempotency_key: str | None, body_fingerprint: str) -> Reply:
+    """Answer a submission that lost to another change: the first reply if it was this very
+    request (a concurrent retry), else ``game/stale_version`` with the current view."""
+    with read_transaction() as session:
+        if idempotency_key is not None:
+            record = idempotency.find(session, game_id, caller.token_hash, idempotency_key)
+            if record is not None:
+                return idempotency.replay(record, body_fingerprint)
+        game = session.get(Game, game_id)
+        assert game is not None  # games are never deleted
+        check_active(game)
+        view = game_view(game, seats_of(session, game_id), caller)
+    raise ApiError(
+        "game/stale_version",
+        f"The game is at version {game.version}, not {request['expected_version']}: "
+        "someone moved first. Here is the game as it is now.",
+        409,
+        {"expected": request["expected_version"], "version": game.version, "game": view},
+    )

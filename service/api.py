@@ -1,0 +1,77 @@
+"""The flask-smorest ``Api`` of an app, and helpers shared by the blueprints' routes.
+
+Routes answer with :func:`json_reply`: the service layer already built the JSON-ready body
+(``service.views``), so the response schemas given to ``@blp.response`` document it rather
+than serialize it again (marshmallow would spend milliseconds re-dumping the engine's legal
+moves on every read). The fuzz test checks every answer against the document.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+from flask import Flask, Response, jsonify
+from flask_smorest import Api, Blueprint
+
+from service.schemas import ErrorSchema
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+BEARER = [{"bearerAuth": []}]
+"""The ``security`` of an operation that needs a token from a link."""
+
+ERROR_DESCRIPTIONS = {
+    304: "Not modified: the ETag in If-None-Match is current. No body.",
+    400: "request/malformed: the body is not JSON.",
+    401: "auth/missing_token: no 'Authorization: Bearer <token>'.",
+    403: "auth/forbidden: the token is not one of this game's, or not allowed to do this.",
+    404: "game/not_found: no game has this id (ids are checked before any query).",
+    409: "The game's state conflicts with the request (see the code).",
+    413: "request/too_large: the body is larger than the limit.",
+    422: "The request or the action is invalid (request/invalid, or the engine's code).",
+    429: "rate/limited: too many requests; the Retry-After header says when to try again.",
+}
+
+
+class ErrorShapeApi(Api):
+    """flask-smorest's Api documenting our error shape for every error response."""
+
+    ERROR_SCHEMA = ErrorSchema
+
+
+def make_api(app: Flask) -> Api:
+    """Return the app's Api, with the bearer token scheme documented."""
+    api = ErrorShapeApi(app, spec_kwargs={
+        "info": {"description": (
+            "Play Fearsome Floors asynchronously. Every error answers "
+            "{\"error\": {\"code\", \"message\", \"details\"}} with a stable code. Tokens come "
+            "from private links: send them as 'Authorization: Bearer <token>'.")},
+    })
+    api.spec.components.security_scheme(
+        "bearerAuth", {"type": "http", "scheme": "bearer",
+                       "description": "A seat's, the creator's or the spectators' token."})
+    return api
+
+
+def json_reply(body: Mapping[str, Any] | None, status: int = 200,
+               headers: Mapping[str, str] | None = None) -> Response:
+    """Return a JSON response with this body (None: an empty body), status and headers."""
+    response = jsonify(body) if body is not None else Response(status=status)
+    response.status_code = status
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def errors(blp: Blueprint, *statuses: int) -> Callable[[F], F]:
+    """Document the error answers an operation gives on purpose, besides the default one."""
+
+    def decorate(function: F) -> F:
+        for status in statuses:
+            schema = None if status == 304 else ErrorSchema
+            function = blp.alt_response(status, schema=schema,
+                                        description=ERROR_DESCRIPTIONS[status])(function)
+        return function
+
+    return decorate

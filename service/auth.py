@@ -1,0 +1,89 @@
+"""Who is calling: the bearer token of the request, checked against the game's tokens.
+
+There are no accounts. Each seat has its own token (its private link), the creator has one for
+admin actions, and the spectators share one. The request's token is hashed and looked up
+with the game id; the stored and computed hashes are then compared in constant time.
+"""
+
+from __future__ import annotations
+
+import hmac
+from dataclasses import dataclass
+
+from flask import request
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.errors import ApiError
+from service.models import Game, Token
+from service.tokens import hash_secret, is_game_id, is_token
+
+SEAT = "seat"
+CREATOR = "creator"
+SPECTATOR = "spectator"
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """The holder of a token of one game: a seat, the creator or a spectator."""
+
+    kind: str
+    seat: int | None
+    token_hash: str
+
+    @property
+    def viewer(self) -> str:
+        """Name the viewer in an ETag: ``seat2``, ``creator`` or ``spectator``."""
+        return f"seat{self.seat}" if self.kind == SEAT else self.kind
+
+
+def bearer_token() -> str | None:
+    """Return the token of ``Authorization: Bearer <token>``, or None if absent or malformed."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not is_token(token):
+        return None
+    return token
+
+
+def game_not_found() -> ApiError:
+    """Return the error for a game id that names no game."""
+    return ApiError("game/not_found", "There is no game with this id.", 404)
+
+
+def check_game_id(game_id: str) -> None:
+    """Refuse a malformed game id before it reaches the database."""
+    if not is_game_id(game_id):
+        raise game_not_found()
+
+
+def authenticate(
+    session: Session, game_id: str, token: str | None, *, kinds: tuple[str, ...] = ()
+) -> tuple[Game, Caller]:
+    """Return the game and the caller its ``token`` stands for, in one query.
+
+    ``kinds``, when given, are the token kinds allowed to go on. Raises 404 for an unknown
+    game, 401 without a token, 403 for a token of another game or of a kind not allowed.
+    """
+    check_game_id(game_id)
+    if token is None:
+        if session.get(Game, game_id) is None:
+            raise game_not_found()
+        raise ApiError("auth/missing_token",
+                       "This needs 'Authorization: Bearer <token>' from your link.", 401,
+                       headers={"WWW-Authenticate": "Bearer"})
+    token_hash = hash_secret(token)
+    row = session.execute(
+        select(Game, Token.hash, Token.kind, Token.seat)
+        .join(Token, Token.game_id == Game.id)
+        .where(Game.id == game_id, Token.hash == token_hash)
+    ).first()
+    if row is None or not hmac.compare_digest(row.hash, token_hash):
+        if session.get(Game, game_id) is None:
+            raise game_not_found()
+        raise ApiError("auth/forbidden", "This token does not belong to this game.", 403)
+    caller = Caller(row.kind, row.seat, token_hash)
+    if kinds and caller.kind not in kinds:
+        raise ApiError("auth/forbidden", f"Only {' or '.join(kinds)} tokens may do this; "
+                       f"this is a {caller.kind} token.", 403, {"token_kind": caller.kind})
+    return row.Game, caller

@@ -1,0 +1,75 @@
+"""Configuration of the service: the embedded defaults, then ``FF_*`` variables, then tests'.
+
+``create_app`` calls :func:`load`, so the environment is read when an app is made, never at
+import time. Every key below can be set as ``FF_<KEY>``; values that parse as JSON are parsed
+(``FF_MAX_CONTENT_LENGTH=65536`` is an int, ``FF_RATELIMIT_ENABLED=false`` a bool).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+SQLITE_FILE = "fearsome_floors.sqlite3"
+
+DEFAULTS: dict[str, Any] = {
+    # None: a SQLite file in the Flask instance folder. Production: postgresql+psycopg://...
+    "DATABASE_URL": None,
+    # Connections each process keeps to PostgreSQL (gunicorn threads share them).
+    "DATABASE_POOL_SIZE": 10,
+    # Base of the links the service hands out (seat, spectator and invitation links).
+    "PUBLIC_URL": "http://127.0.0.1:8000",
+    # Largest request body, in bytes; a larger one is refused with 413.
+    "MAX_CONTENT_LENGTH": 64 * 1024,
+    # Rate limits (Flask-Limiter): memory by default, redis://... in production.
+    "RATELIMIT_ENABLED": True,
+    "RATELIMIT_STORAGE_URI": "memory://",
+    "RATELIMIT_PER_IP": "1200 per minute",
+    "RATELIMIT_PER_TOKEN": "300 per minute",
+    "RATELIMIT_LOST_LINK": "10 per hour",
+    # How many proxies in front of the service set X-Forwarded-For (0: use the peer address).
+    "PROXY_FIX_X_FOR": 0,
+    # flask-smorest: the OpenAPI document is served at /api/v1/openapi.json.
+    "API_TITLE": "Fearsome Floors by mail",
+    "API_VERSION": "v1",
+    "OPENAPI_VERSION": "3.0.3",
+    "OPENAPI_URL_PREFIX": "/api/v1",
+    "OPENAPI_JSON_PATH": "openapi.json",
+}
+
+
+def load(app: Flask, config: Mapping[str, Any] | None = None) -> None:
+    """Fill ``app.config``: defaults, ``FF_*`` variables, ``config``, then derived settings."""
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_prefixed_env(prefix="FF")
+    if config is not None:
+        app.config.from_mapping(config)
+    url = database_url(app)
+    app.config["DATABASE_URL"] = url
+    app.config["SQLALCHEMY_DATABASE_URI"] = url
+    app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app, url))
+
+
+def database_url(app: Flask) -> str:
+    """Return the SQLAlchemy URL: ``DATABASE_URL``, or the SQLite file in the instance folder.
+
+    ``postgres://`` and ``postgresql://`` URLs (as hosting services print them) are given the
+    psycopg (3) driver, the one installed.
+    """
+    url = app.config.get("DATABASE_URL")
+    if not url:
+        return f"sqlite:///{Path(app.instance_path) / SQLITE_FILE}"
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def engine_options(app: Flask, url: str) -> dict[str, Any]:
+    """Return the engine options for ``url``: a pool sized for the server's threads."""
+    if url.startswith("sqlite"):
+        return {}
+    return {"pool_size": app.config["DATABASE_POOL_SIZE"], "pool_pre_ping": True}

@@ -1,0 +1,75 @@
+"""The database extension, shared by every app: ``db`` and the SQLite connection settings.
+
+flask-smorest's ``Api`` and Flask-Limiter's ``Limiter`` keep per-app state, so ``create_app``
+makes one of each per app (``service.api``, ``service.limits``); ``db`` serves any number of
+apps.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+from flask_sqlalchemy import SQLAlchemy
+from sqlalchemy import Connection, Engine, MetaData, event
+from sqlalchemy.orm import DeclarativeBase
+
+# Stable constraint names, so migrations can name what they alter or drop.
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+WRITE = "ff_write"
+"""Execution option set by a write transaction: on SQLite it begins with ``BEGIN IMMEDIATE``."""
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+
+
+class Base(DeclarativeBase):
+    """Base of the models, with the naming convention above."""
+
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+db = SQLAlchemy(model_class=Base)
+
+
+def init_db(app: Flask) -> None:
+    """Bind ``db`` to ``app``; give SQLite engines WAL, a busy timeout and write locks."""
+    db.init_app(app)
+    with app.app_context():
+        if db.engine.dialect.name == "sqlite":
+            configure_sqlite(db.engine)
+
+
+def configure_sqlite(engine: Engine) -> None:
+    """Make SQLite behave under concurrent requests.
+
+    WAL lets readers run beside a writer; the busy timeout makes a writer wait for the lock
+    instead of failing. pysqlite's own transaction handling is turned off so that each
+    transaction begins with our ``BEGIN``: a write transaction takes the write lock at once
+    (``BEGIN IMMEDIATE``), so it never reads a version that another writer is about to
+    replace and then fails to upgrade its lock (SQLAlchemy's documented pysqlite recipe).
+    """
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, connection_record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        for pragma in (
+            "journal_mode=WAL",
+            f"busy_timeout={SQLITE_BUSY_TIMEOUT_MS}",
+            "foreign_keys=ON",
+            "synchronous=NORMAL",
+        ):
+            cursor.execute(f"PRAGMA {pragma}")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        write = connection.get_execution_options().get(WRITE, False)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")

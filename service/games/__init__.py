@@ -1,0 +1,1 @@
+"""Games: create, read, join an open seat, cancel."""

@@ -1,0 +1,110 @@
+"""Request and response schemas of the games resource."""
+
+from __future__ import annotations
+
+from dataclasses import fields as dataclass_fields
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+import engine
+from service.schemas import Text, bounded_int
+from service.tokens import TOKEN_PATTERN
+from service.view_schemas import GameViewSchema
+
+MAX_SEATS = 7
+ALL_COLOURS = tuple(p.colour for p in engine.new_game(MAX_SEATS, seed=0).players)
+NAME_LENGTH = validate.Length(1, 40)
+DAY = 24 * 60 * 60
+
+
+class EmailAddress(Text):
+    """An email address (at most 254 characters)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(validate=[validate.Email(), validate.Length(max=254)], **kwargs)
+
+
+OptionsSchema = Schema.from_dict(
+    {
+        option.name: fields.Boolean(load_default=option.default)
+        for option in dataclass_fields(engine.Options)
+    },
+    name="OptionsSchema",
+)
+"""The engine's rule options (``engine.Options``), each true or false."""
+
+
+class SeatRequestSchema(Schema):
+    """A seat: a player's name (and email for an invitation), or open for someone to join."""
+
+    name = Text(validate=NAME_LENGTH)
+    email = EmailAddress(metadata={"description": "Gets the seat's link by email."})
+    colour = fields.String(validate=validate.OneOf(ALL_COLOURS), metadata={
+        "description": "Default: the first colour no one chose (2-4 players: green, red, "
+                       "blue, yellow)."})
+    open = fields.Boolean(load_default=False, metadata={
+        "description": "Leave the seat for someone with the invite code."})
+
+    @validates_schema
+    def _name_or_open(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if data.get("open"):
+            if "name" in data or "email" in data:
+                raise ValidationError("An open seat takes no name or email.", "open")
+        elif "name" not in data:
+            raise ValidationError("Give the player's name, or make the seat open.", "name")
+
+
+class CreateGameSchema(Schema):
+    """A new game: 2-7 seats in playing order, the rules, who starts, the time per move."""
+
+    seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
+                        validate=validate.Length(2, MAX_SEATS))
+    options = fields.Nested(OptionsSchema, load_default=dict)
+    start_seat = bounded_int(0, MAX_SEATS - 1, allow_none=True, load_default=None, metadata={
+        "description": "The seat that starts; null or absent: drawn at random."})
+    move_time_limit = bounded_int(60, 30 * DAY, allow_none=True, load_default=None, metadata={
+        "description": "Seconds each player has for a move; null: no limit."})
+
+
+class CreatedSeatSchema(Schema):
+    """A seat of a new game, with its private link (null for an open seat)."""
+
+    seat = fields.Integer(required=True)
+    colour = fields.String(required=True)
+    name = fields.String(allow_none=True, required=True)
+    open = fields.Boolean(required=True)
+    link = fields.String(allow_none=True, required=True)
+
+
+class CreatedGameSchema(Schema):
+    """What only the creator receives, once: every seat's link, the creator's token, the
+    spectator link and the invite code. This is the only response with other seats' links."""
+
+    game = fields.Nested(GameViewSchema, required=True)
+    creator_token = fields.String(required=True, metadata={
+        "description": "For admin actions (cancel); keep it."})
+    creator_link = fields.String(required=True)
+    spectator_link = fields.String(required=True)
+    invite_code = fields.String(allow_none=True, required=True)
+    invite_link = fields.String(allow_none=True, required=True)
+    seats = fields.List(fields.Nested(CreatedSeatSchema), required=True)
+
+
+class JoinSchema(Schema):
+    """Take an open seat: the game's invite code, a name, maybe an email and a seat."""
+
+    invite_code = fields.String(required=True, validate=validate.Regexp(TOKEN_PATTERN))
+    name = Text(required=True, validate=NAME_LENGTH)
+    email = EmailAddress()
+    seat = bounded_int(0, MAX_SEATS - 1, metadata={"description": "Default: the first open seat."})
+
+
+class JoinedSchema(Schema):
+    """The seat taken and its private token, which only this response ever shows."""
+
+    seat = fields.Integer(required=True)
+    colour = fields.String(required=True)
+    token = fields.String(required=True)
+    link = fields.String(required=True)
+    game = fields.Nested(GameViewSchema, required=True)

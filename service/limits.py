@@ -1,0 +1,59 @@
+"""Rate limits (Flask-Limiter): per client address and per token, across the whole API.
+
+Memory storage by default; ``RATELIMIT_STORAGE_URI=redis://...`` shares the counts between
+processes in production. A refused request gets 429 ``rate/limited`` with ``Retry-After``.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flask import Flask, Response, current_app, request
+from flask_limiter import ApplicationLimit, Limiter, RequestLimit
+from flask_smorest import Blueprint
+
+from service.auth import bearer_token
+from service.errors import HTTP_CODES, error_response
+from service.tokens import hash_secret
+
+
+def client_address() -> str:
+    """Return the client's address (the peer, or X-Forwarded-For behind ``PROXY_FIX_X_FOR``)."""
+    return request.remote_addr or "unknown"
+
+
+def token_key() -> str:
+    """Return the key of the request's token: its hash, so no store ever holds a token."""
+    token = bearer_token()
+    return hash_secret(token) if token else ""
+
+
+def rate_limited(limit: RequestLimit) -> Response:
+    """Answer a request over a limit: our error shape and the seconds until it resets."""
+    code, message = HTTP_CODES[429]
+    retry_after = max(1, int(limit.reset_at - time.time()))
+    return error_response(code, message, 429, {"retry_after": retry_after},
+                          {"Retry-After": str(retry_after)})
+
+
+def make_limiter(app: Flask, lost_link: Blueprint) -> Limiter:
+    """Return the app's limiter: per address and per token everywhere, stricter for lost links.
+
+    The limits are read from the config at each request (``RATELIMIT_PER_IP``,
+    ``RATELIMIT_PER_TOKEN``, ``RATELIMIT_LOST_LINK``), so tests can lower them.
+    """
+    limiter = Limiter(
+        client_address,
+        application_limits=[
+            ApplicationLimit(lambda: current_app.config["RATELIMIT_PER_IP"],
+                             key_function=client_address, scope="ip"),
+            ApplicationLimit(lambda: current_app.config["RATELIMIT_PER_TOKEN"],
+                             key_function=token_key, scope="token",
+                             exempt_when=lambda: bearer_token() is None),
+        ],
+        on_breach=rate_limited,
+    )
+    limiter.init_app(app)
+    limiter.limit(lambda: current_app.config["RATELIMIT_LOST_LINK"],
+                  key_func=client_address)(lost_link)
+    return limiter

@@ -1,0 +1,1 @@
+"""Links: "I lost my link" sends a player their links by email."""

@@ -1,0 +1,38 @@
+"""Schemas of the log: the cursor query and the pages."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from service.schemas import bounded_int
+from service.view_schemas import ActionRecordSchema, EventRecordSchema
+
+MAX_PAGE = 500
+
+
+class CursorSchema(Schema):
+    """Which entries to return: those after a sequence number, at most ``limit``."""
+
+    after = bounded_int(load_default=0, metadata={
+        "description": "Return entries with seq greater than this (the last one you have)."})
+    limit = bounded_int(1, MAX_PAGE, load_default=100)
+
+
+class PageSchema(Schema):
+    """A page of the log; ask again with ``after=next_after`` while ``has_more``."""
+
+    next_after = fields.Integer(required=True)
+    has_more = fields.Boolean(required=True)
+    version = fields.Integer(required=True, metadata={"description": "The game's version now."})
+
+
+class ActionPageSchema(PageSchema):
+    """A page of accepted actions."""
+
+    items = fields.List(fields.Nested(ActionRecordSchema), required=True)
+
+
+class EventPageSchema(PageSchema):
+    """A page of events."""
+
+    items = fields.List(fields.Nested(EventRecordSchema), required=True)

@@ -1,0 +1,192 @@
+"""The tables: games and their seats and tokens, the append-only log, the outbox, idempotency.
+
+A game row holds the whole engine state (the position format, JSON) and its ``version``,
+equal to the engine state's version; every change is a conditional UPDATE on that version
+(``service.games.store``). Actions and events are only ever inserted; the game row counts
+them (``action_count``, ``event_count``) so that new rows get their sequence numbers without
+reading the log, and reading a game never touches the log.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    TypeDecorator,
+)
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import Mapped, mapped_column
+
+from service.extensions import db
+
+HASH_LENGTH = 64  # SHA-256, hex
+GAME_ID_LENGTH = 22
+
+
+def utcnow() -> datetime:
+    """Return the current time in UTC (aware)."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timestamp stored in UTC and read back aware, on SQLite (naive text) as on PostgreSQL."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Store ``value`` converted to UTC (SQLite drops the offset, so convert first)."""
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError(f"naive datetime {value!r}: give timestamps in UTC")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        """Return the stored time as an aware UTC datetime."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+ID = BigInteger().with_variant(Integer(), "sqlite")
+"""A 64-bit key; SQLite auto-increments only a column declared INTEGER."""
+
+
+class Game(db.Model):
+    """A game: its set-up, its status, and once started the engine state at ``version``."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))  # open, active, finished, cancelled
+    phase: Mapped[str | None] = mapped_column(String(16))  # the engine's phase once started
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    seat_count: Mapped[int] = mapped_column(Integer)
+    seats_open: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    start_seat: Mapped[int | None] = mapped_column(Integer)  # None: drawn at the start
+    move_time_limit: Mapped[int | None] = mapped_column(Integer)  # seconds per move
+    invite_code_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH))
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # engine state (secret parts!)
+    action_count: Mapped[int] = mapped_column(Integer, default=0)
+    event_count: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class Seat(db.Model):
+    """A seat at a game: its colour, and once taken the player's name and optional email."""
+
+    __tablename__ = "seats"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    colour: Mapped[str] = mapped_column(String(16))
+    name: Mapped[str | None] = mapped_column(String(80))  # None while the seat is open
+    email: Mapped[str | None] = mapped_column(String(254))
+    email_key: Mapped[str | None] = mapped_column(String(254), index=True)  # lower case
+    joined_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class Token(db.Model):
+    """A bearer token, stored as its SHA-256: a seat's, the creator's or the spectators'.
+
+    ``purpose`` is ``issued`` for the token handed out at creation or join, ``recovery`` for
+    the one a "lost my link" email carries (each new recovery token replaces the last one).
+    """
+
+    __tablename__ = "tokens"
+
+    hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))  # seat, creator, spectator
+    seat: Mapped[int | None] = mapped_column(Integer)
+    purpose: Mapped[str] = mapped_column(String(16), default="issued")
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Action(db.Model):
+    """A player's accepted action, in order (append-only)."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    notation: Mapped[str] = mapped_column(Text)  # canonical (engine.format_action)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)  # engine.action_to_dict
+    version_before: Mapped[int] = mapped_column(Integer)
+    version_after: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Event(db.Model):
+    """An engine event, stored as the engine made it (append-only).
+
+    ``version`` is the game version the event led to; ``action_seq`` the action that caused
+    it, or None for the monster phase.
+    """
+
+    __tablename__ = "events"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)
+    action_seq: Mapped[int | None] = mapped_column(Integer)
+    type: Mapped[str] = mapped_column(String(32))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class Outbox(db.Model):
+    """A job written in the same transaction as the change that calls for it.
+
+    The worker claims ``pending`` rows whose ``next_attempt_at`` has come with a conditional
+    UPDATE (Healthchecks' pattern); ``dedupe_key`` makes writing the same job twice a no-op.
+    """
+
+    __tablename__ = "outbox"
+    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(32))  # monster_phase, email, webhook
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    dedupe_key: Mapped[str] = mapped_column(String(200), unique=True)
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    claimed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class IdempotencyRecord(db.Model):
+    """The response to a request made with an ``Idempotency-Key``, to replay on a retry.
+
+    Keyed by the game, the caller's token hash and the key's hash; ``fingerprint`` is the
+    SHA-256 of the request body, so the same key with another body can be refused.
+    """
+
+    __tablename__ = "idempotency_keys"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    key_hash: Mapped[str] = mapped_column(String(HASH_LENGTH), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(HASH_LENGTH))
+    status_code: Mapped[int] = mapped_column(Integer)
+    body: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

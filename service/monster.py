@@ -1,0 +1,36 @@
+"""The monster phase, resolved by the worker from the job a player's last move wrote.
+
+:func:`resolve_monster_phase` is what the worker's task calls with the job's payload. It is
+idempotent: a job run twice, or late, or for a cancelled game, changes nothing the second
+time, because it acts only on the game at the version the job names, in the monster phase,
+and writes with the same conditional UPDATE as players' actions.
+"""
+
+from __future__ import annotations
+
+import engine
+from service.models import Game, utcnow
+from service.store import ACTIVE, MONSTER, StaleWrite, save_transition
+from service.unit_of_work import write_transaction
+from service.views import load_state
+
+
+def resolve_monster_phase(game_id: str, version: int) -> int | None:
+    """Resolve the monster phase of ``game_id`` at ``version``; return the new version.
+
+    Returns None, having written nothing, when the game is not (any more) at that version
+    in the monster phase, or is not active. Must run in an app context.
+    """
+    try:
+        with write_transaction() as session:
+            game = session.get(Game, game_id)
+            if (game is None or game.status != ACTIVE or game.version != version
+                    or game.phase != MONSTER):
+                return None
+            state = load_state(game)
+            assert state is not None  # an active game has started
+            save_transition(session, game, engine.resolve_monster_phase(state), utcnow())
+            new_version = game.version
+    except StaleWrite:
+        return None
+    return new_version

@@ -1,0 +1,82 @@
+"""The outbox: jobs written in the same transaction as the change that calls for them.
+
+:func:`add` writes a row in the caller's transaction (a second row with the same
+``dedupe_key`` is silently not written). Nothing is sent from here: after the transaction
+commits, the ids of the new rows go to the publishers registered with
+:func:`register_publisher` (the worker issue registers one that enqueues the Celery task
+draining the outbox); a periodic sweep picks up whatever a publisher missed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, current_app
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+from service.models import Outbox, utcnow
+
+MONSTER_PHASE = "monster_phase"
+EMAIL = "email"
+WEBHOOK = "webhook"
+
+PENDING = "pending"
+
+Publisher = Callable[[list[int]], None]
+
+_NEW_IDS = "ff_outbox_new_ids"
+_PUBLISHERS = "ff_outbox_publishers"
+
+
+def add(session: Session, kind: str, payload: dict[str, Any], dedupe_key: str) -> int | None:
+    """Write an outbox row in the session's transaction; return its id (None: a duplicate)."""
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    now = utcnow()
+    row_id = session.execute(
+        insert(Outbox)
+        .values(kind=kind, payload=payload, dedupe_key=dedupe_key, status=PENDING, attempts=0,
+                next_attempt_at=now, created_at=now)
+        .on_conflict_do_nothing(index_elements=["dedupe_key"])
+        .returning(Outbox.id)
+    ).scalar_one_or_none()
+    if row_id is not None:
+        session.info.setdefault(_NEW_IDS, []).append(row_id)
+    return row_id
+
+
+def monster_phase_job(session: Session, game_id: str, version: int) -> int | None:
+    """Write the job "resolve the monster phase of ``game_id`` at ``version``"."""
+    return add(session, MONSTER_PHASE, {"game_id": game_id, "version": version},
+               f"monster:{game_id}:{version}")
+
+
+def email_job(session: Session, to: str, subject: str, text: str, dedupe_key: str) -> int | None:
+    """Write the job "send this plain-text email"."""
+    return add(session, EMAIL, {"to": to, "subject": subject, "text": text}, dedupe_key)
+
+
+def register_publisher(app: Flask, publisher: Publisher) -> None:
+    """Call ``publisher(ids)`` after each commit that wrote outbox rows, in ``app``."""
+    app.extensions.setdefault(_PUBLISHERS, []).append(publisher)
+
+
+def publish_after_commit(session: Session) -> None:
+    """Hand the ids of the rows written in the committed transaction to the publishers."""
+    ids = session.info.pop(_NEW_IDS, [])
+    if not ids:
+        return
+    for publisher in current_app.extensions.get(_PUBLISHERS, []):
+        try:
+            publisher(list(ids))
+        except Exception:
+            # The change is committed and the rows are safe in the outbox: the periodic
+            # sweep sends them. Failing the request now would make the client retry a
+            # change that already happened.
+            current_app.logger.exception("outbox publisher failed for rows %s", ids)
+
+
+def forget_unpublished(session: Session) -> None:
+    """Drop the ids of rows written in a transaction that was rolled back."""
+    session.info.pop(_NEW_IDS, None)

@@ -1,0 +1,69 @@
+"""Schemas and fields shared by the blueprints: safe strings, bounded ids, the error shape.
+
+Request schemas validate everything before the service layer sees it: strings never carry
+control characters (NUL included) or lone surrogates, which PostgreSQL refuses, and every
+number that becomes a database value is within an INTEGER column's range.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+MAX_INT = 2**31 - 1  # the largest value of an SQL INTEGER
+IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
+
+
+class Text(fields.String):
+    """A string with no control characters and no lone surrogates."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        if any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
+            raise ValidationError("Must not contain control characters.")
+        return text
+
+
+def bounded_int(low: int = 0, high: int = MAX_INT, **kwargs: Any) -> fields.Integer:
+    """Return an integer field limited to ``low..high`` (by default, any row id or version)."""
+    return fields.Integer(validate=validate.Range(low, high), **kwargs)
+
+
+class ErrorDetailSchema(Schema):
+    """The body of an error."""
+
+    code = fields.String(required=True, metadata={
+        "description": "Stable machine code, e.g. move/illegal, game/stale_version."})
+    message = fields.String(required=True, metadata={"description": "What went wrong, for people."})
+    details = fields.Dict(required=True, metadata={
+        "description": "Context: the engine's details for rule errors, the invalid fields for "
+                       "request/invalid, the current game view for game/stale_version."})
+
+
+class ErrorSchema(Schema):
+    """Every error answer, whatever its status: ``{"error": {code, message, details}}``."""
+
+    error = fields.Nested(ErrorDetailSchema, required=True)
+
+
+class IdempotencyHeaderSchema(Schema):
+    """The optional ``Idempotency-Key`` header of a submission."""
+
+    idempotency_key = fields.String(
+        data_key="Idempotency-Key",
+        validate=validate.Regexp(IDEMPOTENCY_KEY_PATTERN),
+        metadata={"description": "Any 1-255 visible ASCII characters, new for each new "
+                                 "submission: a retry with the same key and body returns the "
+                                 "first response, and is applied once."},
+    )
+
+
+class ConditionalHeaderSchema(Schema):
+    """The optional ``If-None-Match`` header of a read."""
+
+    if_none_match = fields.String(
+        data_key="If-None-Match",
+        metadata={"description": "The ETag of the view you have; 304 if it is still current."},
+    )

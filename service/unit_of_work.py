@@ -1,0 +1,46 @@
+"""Transactions of the service layer: each service call runs in one and commits it once.
+
+A write transaction takes the write lock at its start on SQLite (``BEGIN IMMEDIATE``, see
+``service.extensions``); on PostgreSQL the conditional UPDATE of a game row is what orders
+concurrent writers. After a successful commit, and never before, the outbox rows written in
+the transaction are handed to the app's outbox publishers (``service.outbox``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.orm import Session
+
+from service import outbox
+from service.extensions import WRITE, db
+
+
+@contextmanager
+def write_transaction() -> Iterator[Session]:
+    """Yield the session in a new write transaction; commit at the end, roll back on error.
+
+    It must be the first use of the session in the request: the write lock is taken when the
+    transaction begins.
+    """
+    session = db.session
+    session.connection(execution_options={WRITE: True})
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        outbox.forget_unpublished(session)
+        raise
+    outbox.publish_after_commit(session)
+
+
+@contextmanager
+def read_transaction() -> Iterator[Session]:
+    """Yield the session for reading; end the transaction without writing anything."""
+    session = db.session
+    try:
+        yield session
+    finally:
+        session.rollback()

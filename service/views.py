@@ -1,0 +1,130 @@
+"""What callers see: games, actions and events as JSON-ready dicts.
+
+These functions are the only way game data leaves the service, so this is where secrets are
+kept in: the engine's ``player_view`` drops the pile, the seed and the generator state; a
+seat sees its own email address and no one else's; no token is ever part of a view.
+The response schemas (``service.schemas``) document exactly these shapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import datetime, timedelta
+from typing import Any
+
+import engine
+from engine import GameState
+from service.auth import SEAT, Caller
+from service.models import Action, Event, Game, Seat
+
+ACTIVE = "active"
+
+
+def iso(moment: datetime | None) -> str | None:
+    """Format a UTC timestamp as RFC 3339 (``2025-01-31T12:00:00.123456Z``)."""
+    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+
+
+def etag(game: Game, caller: Caller) -> str:
+    """Return the (weak) ETag value of ``game`` as ``caller`` sees it.
+
+    It changes whenever the view can: a new version, a new status, a seat taken; and it
+    differs per viewer, whose views differ.
+    """
+    return f"{game.id}.{game.version}.{game.status}.{game.seats_open}.{caller.viewer}"
+
+
+def etag_header(value: str) -> str:
+    """Return the ``ETag`` header for an ETag value."""
+    return f'W/"{value}"'
+
+
+def load_state(game: Game) -> GameState | None:
+    """Return the engine state of a started game (None while it waits for players)."""
+    return None if game.state is None else engine.state_from_dict(game.state)
+
+
+def game_view(
+    game: Game, seats: Sequence[Seat], caller: Caller, state: GameState | None = None
+) -> dict[str, Any]:
+    """Return the game as ``caller`` may see it: metadata, position, legal moves, diagram.
+
+    ``state`` is the game's engine state when the caller has it at hand already.
+    """
+    if state is None:
+        state = load_state(game)
+    seat = caller.seat if caller.kind == SEAT else None
+    position = None if state is None else engine.player_view(state, seat)
+    outcome = None if state is None or state.outcome is None else state.outcome.to_dict()
+    deadline = None
+    if (game.status == ACTIVE and game.move_time_limit and state is not None
+            and state.to_move is not None):
+        deadline = game.updated_at + timedelta(seconds=game.move_time_limit)
+    return {
+        "id": game.id,
+        "status": game.status,
+        "version": game.version,
+        "phase": game.phase,
+        "to_move": None if state is None else state.to_move,
+        "viewer": {"kind": caller.kind, "seat": seat},
+        "seats": [seat_view(s, own=s.seat == seat) for s in seats],
+        "options": game.options,
+        "start_seat": game.start_seat,
+        "move_time_limit": game.move_time_limit,
+        "move_deadline": iso(deadline),
+        "created_at": iso(game.created_at),
+        "started_at": iso(game.started_at),
+        "finished_at": iso(game.finished_at),
+        "position": position,
+        "diagram": None if state is None else engine.diagram(state),
+        "outcome": outcome,
+    }
+
+
+def seat_view(seat: Seat, *, own: bool) -> dict[str, Any]:
+    """Return a seat as shown in a game view: the email address only to its own seat."""
+    data: dict[str, Any] = {
+        "seat": seat.seat,
+        "colour": seat.colour,
+        "name": seat.name,
+        "open": seat.name is None,
+    }
+    if own:
+        data["email"] = seat.email
+    return data
+
+
+def action_view(action: Action) -> dict[str, Any]:
+    """Return an accepted action as shown in the log and in a submission's response."""
+    return {
+        "seq": action.seq,
+        "seat": action.seat,
+        "notation": action.notation,
+        "action": action.action,
+        "version_before": action.version_before,
+        "version_after": action.version_after,
+        "created_at": iso(action.created_at),
+    }
+
+
+def event_view(event: Event) -> dict[str, Any]:
+    """Return an event as shown in the log: the engine's own dict under ``event``."""
+    return {
+        "seq": event.seq,
+        "version": event.version,
+        "action_seq": event.action_seq,
+        "created_at": iso(event.created_at),
+        "event": event.data,
+    }
+
+
+def page_view(items: Iterable[dict[str, Any]], after: int, limit: int,
+              version: int) -> dict[str, Any]:
+    """Return a page of the log: its items and the cursor to ask for the next ones."""
+    items = list(items)
+    return {
+        "items": items[:limit],
+        "next_after": items[:limit][-1]["seq"] if items else after,
+        "has_more": len(items) > limit,
+        "version": version,
+    }
