@@ -116,6 +116,12 @@ def _square(value: Any, what: str) -> int:
     return board.parse_square(value)
 
 
+def _number_or_none(value: Any, what: str) -> int | None:
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise InvalidPosition(f"{what}: expected a whole number or null, got {value!r}")
+    return value
+
+
 def _direction(value: Any, what: str) -> int:
     if not isinstance(value, str) or value.upper() not in ("N", "E", "S", "W"):
         raise InvalidPosition(f"{what}: expected N, E, S or W, got {value!r}")
@@ -161,7 +167,7 @@ def _build(data: dict[str, Any]) -> GameState:
         game_turn=int(data.get("game_turn", 1)),
         phase=str(data.get("phase", FIGURES)),
         start_seat=int(data.get("start_seat", 0)),
-        to_move=data.get("to_move", 0),
+        to_move=_number_or_none(data.get("to_move", 0), "to_move"),
         first_card_drawn=bool(data.get("first_card_drawn", False)),
         tiles_to_place=tuple(str(t) for t in data.get("tiles_to_place", [])),
         seed=seed,
@@ -189,7 +195,7 @@ def _figure_from_dict(data: dict[str, Any]) -> Figure:
         where=where,
         square=square,
         moved=bool(data.get("moved", False)),
-        escaped_order=data.get("escaped_order"),
+        escaped_order=_number_or_none(data.get("escaped_order"), f"figure {fid}: escaped_order"),
         times_eaten=int(data.get("times_eaten", 0)),
     )
 
