@@ -174,6 +174,13 @@ INVALID: dict[str, tuple[dict[str, Any], str]] = {
     "an unknown phase": ({"figures": _figures(red5="h5"), "phase": "lunch"}, "lunch"),
     "a third stage": ({"figures": _figures(red5="h5"), "stage": 3}, "stage"),
     "to_move that is not a seat": ({"figures": _figures(red5="h5"), "to_move": 4}, "to_move"),
+    "to_move written as text": (
+        {"figures": _figures(red5="h5", blue5="h6"), "to_move": "1"}, "'1'"),
+    "to_move written as true": (
+        {"figures": _figures(red5="h5", blue5="h6"), "to_move": True}, "True"),
+    "an escaped_order written as text": (
+        {"figures": [{"figure": "red5", "where": "escaped", "escaped_order": "x"}]},
+        "escaped_order"),
     "an unknown card": ({"figures": _figures(red5="h5"), "pile": ["9"]}, "9"),
     "another schema": ({"schema": 2, "figures": _figures(red5="h5")}, "schema"),
 }
