@@ -65,6 +65,14 @@ def test_a_figure_stopped_on_a_pool_may_end_there_with_no_points_left_d10() -> N
     assert sq("h5") in {o.square for o in legal_outcomes(state, fig("red1"))}
 
 
+def test_a_figure_stopped_on_a_pool_may_also_end_there_with_points_left() -> None:
+    # Proposed reading: "up to its number" lets a figure stop early anywhere it may stand,
+    # so D10's "no points left" is not a condition for ending on the pool.
+    state = position({"red4": "d5"}, pools=[LONG], stones=["i5", "j5"])
+    assert sq("h5") in {o.square for o in legal_outcomes(state, fig("red4"))}
+    assert walk(state, "red4", "E") == ("h5", ["i5", "j5"])
+
+
 def test_a_step_onto_another_pool_square_slides_again_in_that_steps_direction() -> None:
     # Stopped on j3 by the stones on k3 and l3, the figure steps south onto j4 and slides on.
     state = position({"red4": "h3"}, pools=[SQUARE], stones=["k3", "l3"])
