@@ -1,0 +1,99 @@
+/**
+ * The whole-game viewer: a game's log (its start and every action or monster phase since, with
+ * their events) as one list of frames to step through, frame by frame or entry by entry.
+ * Pure values: a viewer is `{frames, entries, index}` and every function returns a new one.
+ */
+
+import { eventFrames, stillFrame } from "./replay.js";
+import { boardModel, readPayload, statusModel } from "./viewmodel.js";
+
+/**
+ * Read a game log as the server sends it: `{"game", "start", "entries": [{"seat", "action",
+ * "events", "position"}]}`, `start` and each `position` being a player view or position
+ * (`position` may be left out). The one place that knows the log's shape.
+ * @param {object} payload
+ * @returns {{game: object, start: object, entries: object[]}}
+ */
+export function readLog(payload) {
+  const { game } = readPayload({ game: payload.game, view: payload.start });
+  return {
+    game,
+    start: payload.start,
+    entries: payload.entries.map((e) => ({
+      seat: e.seat ?? null, action: e.action ?? null, events: e.events,
+      position: e.position ?? null,
+    })),
+  };
+}
+
+/**
+ * Build the viewer of a log, at its first frame (the start position). Each entry's frames end
+ * with the status of its logged position when there is one (whose turn, cards left: what the
+ * events do not say).
+ * @param {{game: object, start: object, entries: object[]}} log from `readLog`
+ * @returns {{frames: object[], entries: Array<{first: number, last: number}>, index: number}}
+ */
+export function createViewer(log) {
+  let scene = { board: boardModel(log.start, log.game), status: statusModel(log.start) };
+  const frames = [stillFrame(scene, "The game begins.")];
+  const entries = [];
+  for (const entry of log.entries) {
+    const produced = eventFrames(scene, entry.events);
+    if (entry.position) {
+      const last = produced.at(-1);
+      produced[produced.length - 1] = Object.freeze({
+        ...last,
+        scene: Object.freeze({ board: last.scene.board, status: statusModel(entry.position) }),
+      });
+    }
+    entries.push({ first: frames.length, last: frames.length + produced.length - 1 });
+    frames.push(...produced);
+    scene = produced.at(-1).scene;
+  }
+  return Object.freeze({ frames, entries, index: 0 });
+}
+
+/**
+ * The frame the viewer shows.
+ * @param {object} viewer
+ * @returns {object}
+ */
+export function currentFrame(viewer) {
+  return viewer.frames[viewer.index];
+}
+
+/**
+ * Go to a frame (clamped to the first and last).
+ * @param {object} viewer
+ * @param {number} index
+ * @returns {object}
+ */
+export function seek(viewer, index) {
+  const clamped = Math.max(0, Math.min(viewer.frames.length - 1, index));
+  return Object.freeze({ ...viewer, index: clamped });
+}
+
+/**
+ * Go `delta` frames on (negative: back).
+ * @param {object} viewer
+ * @param {number} delta
+ * @returns {object}
+ */
+export function stepFrames(viewer, delta) {
+  return seek(viewer, viewer.index + delta);
+}
+
+/**
+ * Go to the end of the next entry (`delta` 1) or of the previous one (−1): one action or
+ * monster phase at a time. Before the first entry is the start.
+ * @param {object} viewer
+ * @param {number} delta 1 or -1
+ * @returns {object}
+ */
+export function stepEntries(viewer, delta) {
+  const ends = [0, ...viewer.entries.map((e) => e.last)];
+  const here = delta > 0
+    ? ends.findIndex((end) => end > viewer.index)
+    : ends.findLastIndex((end) => end < viewer.index);
+  return here < 0 ? viewer : seek(viewer, ends[here]);
+}

@@ -1,0 +1,202 @@
+/**
+ * From what the server sends to what the board draws. A player view (the engine's
+ * `player_view`) becomes a board model — figures, stones, pools, teleporters, the monster —
+ * and a status — phase, stage, whose turn, cards. Pure functions, no DOM; no rules: whatever
+ * needs rules (legal moves, outcomes) is read from the view as the server worked it out.
+ */
+
+import { DIRECTIONS, ENTRANCE, EXIT } from "./geometry.js";
+
+/** A figure's two numbers add up to seven (RULES §2): red 5 shows 2 on its black side. */
+const NUMBERS_ADD_UP_TO = 7;
+
+const STONE_NAMES = Object.freeze({
+  stone: "stone",
+  crystal: "crystal",
+  turn_right: "right-turning stone",
+  turn_180: "180° turning stone",
+});
+
+/**
+ * Split the server's answer into game metadata and the player view. The API is expected to
+ * send `{"game": {...}, "view": {...}}`; a bare player view (no metadata) is read too. This is
+ * the one place that knows the API's wrapping.
+ * @param {object} payload
+ * @returns {{game: {id: string|null, title: string, players: Array<{seat: number, name: string}>}, view: object}}
+ */
+export function readPayload(payload) {
+  const view = payload.view ?? payload;
+  const meta = payload.view ? payload.game ?? {} : {};
+  return {
+    game: {
+      id: meta.id ?? null,
+      title: meta.title ?? "",
+      players: (meta.players ?? []).map((p) => ({ seat: p.seat, name: p.name })),
+    },
+    view,
+  };
+}
+
+/**
+ * Read a figure key such as "red5" as its colour and coloured number.
+ * @param {string} key
+ * @returns {{colour: string, number: number}}
+ */
+export function parseFigure(key) {
+  const match = /^([a-z]+)(\d)$/.exec(key);
+  if (!match) throw new Error(`${JSON.stringify(key)} is not a figure key such as "red5"`);
+  return { colour: match[1], number: Number(match[2]) };
+}
+
+/**
+ * Name a figure for people: "red 5" (colour and coloured number, which never change).
+ * @param {string} key e.g. "red5"
+ * @returns {string}
+ */
+export function figureName(key) {
+  const { colour, number } = parseFigure(key);
+  return `${colour} ${number}`;
+}
+
+/**
+ * Name a stone kind for people: "right-turning stone".
+ * @param {string} kind stone, crystal, turn_right or turn_180
+ * @returns {string}
+ */
+export function stoneName(kind) {
+  return STONE_NAMES[kind] ?? kind;
+}
+
+/**
+ * Return the number a figure shows on the given face.
+ * @param {number} number its coloured number
+ * @param {string} face "coloured" or "black"
+ * @returns {number}
+ */
+export function shownNumber(number, face) {
+  return face === "black" ? NUMBERS_ADD_UP_TO - number : number;
+}
+
+/**
+ * Build the board model of a player view (or of a position: `legal` is not read).
+ * Stones get an `id` from the square they stand on in this view, so an animation can follow
+ * one stone as it is pushed.
+ * @param {object} view the engine's player view
+ * @param {{players: Array<{seat: number, name: string}>}} [game] metadata from `readPayload`
+ * @returns {object} `{players, figures, stones, pools, teleporters, monster}`
+ */
+export function boardModel(view, game = { players: [] }) {
+  const names = new Map(game.players.map((p) => [p.seat, p.name]));
+  const seatOf = new Map(view.players.map((p) => [p.colour, p.seat]));
+  return {
+    players: view.players.map((p) => ({
+      seat: p.seat, colour: p.colour, name: names.get(p.seat) ?? p.colour,
+    })),
+    figures: view.figures.map((f) => {
+      const { colour, number } = parseFigure(f.figure);
+      const face = f.face ?? "coloured";
+      return {
+        id: f.figure, colour, number, face, shows: shownNumber(number, face),
+        where: f.where ?? (f.square ? "board" : "outside"), square: f.square ?? null,
+        moved: Boolean(f.moved), seat: seatOf.get(colour),
+      };
+    }),
+    stones: view.stones.map((s) => ({
+      id: `stone-${s.square}`, square: s.square, kind: s.kind ?? "stone",
+    })),
+    pools: view.pools.map((p) => ({ kind: p.kind, squares: [...p.squares] })),
+    teleporters: view.teleporters.map((t) => ({ pair: t.kind, square: t.square, arrow: t.arrow })),
+    monster: { square: view.monster.square, facing: view.monster.facing },
+  };
+}
+
+/**
+ * Read the game's progress from a player view.
+ * @param {object} view
+ * @returns {object} phase, stage, gameTurn, toMove, startSeat, viewer, cardsLeft, discard,
+ *   tilesToPlace, version, outcome, experienced
+ */
+export function statusModel(view) {
+  return {
+    phase: view.phase,
+    stage: view.stage,
+    gameTurn: view.game_turn,
+    toMove: view.to_move ?? null,
+    startSeat: view.start_seat,
+    viewer: view.viewer ?? null,
+    cardsLeft: view.cards_left,
+    discard: [...view.discard],
+    tilesToPlace: [...(view.tiles_to_place ?? [])],
+    version: view.version,
+    outcome: view.outcome ?? null,
+    experienced: Boolean(view.options?.experienced),
+  };
+}
+
+/**
+ * Index a board by square: what stands on each (figure, stone, teleporter, pool, monster).
+ * @param {object} board from `boardModel`
+ * @returns {Map<string, {figure?: object, stone?: object, teleporter?: object, pool?: object, monster?: object}>}
+ */
+export function bySquare(board) {
+  const index = new Map();
+  const at = (square) => {
+    if (!index.has(square)) index.set(square, {});
+    return index.get(square);
+  };
+  for (const pool of board.pools) for (const sq of pool.squares) at(sq).pool = pool;
+  for (const t of board.teleporters) at(t.square).teleporter = t;
+  for (const s of board.stones) at(s.square).stone = s;
+  for (const f of board.figures) if (f.where === "board") at(f.square).figure = f;
+  at(board.monster.square).monster = board.monster;
+  return index;
+}
+
+/**
+ * Group the figures that are not on the board by player: waiting outside the entrance,
+ * escaped through the exit, and removed for good (eaten in stage 2).
+ * @param {object} board
+ * @returns {Array<{seat: number, colour: string, name: string, outside: object[], escaped: object[], removed: object[]}>}
+ */
+export function sides(board) {
+  return board.players.map((p) => {
+    const own = board.figures.filter((f) => f.colour === p.colour);
+    return {
+      ...p,
+      outside: own.filter((f) => f.where === "outside"),
+      escaped: own.filter((f) => f.where === "escaped"),
+      removed: own.filter((f) => f.where === "removed"),
+    };
+  });
+}
+
+/**
+ * Describe a figure for people: "red 5 showing 2".
+ * @param {object} figure from the board model
+ * @returns {string}
+ */
+export function describeFigure(figure) {
+  return `${figure.colour} ${figure.number} showing ${figure.shows}`;
+}
+
+/**
+ * Describe what stands on a square, for a screen reader: "h5: red 5 showing 2".
+ * @param {Map} index from `bySquare`
+ * @param {string} square
+ * @returns {string}
+ */
+export function describeSquare(index, square) {
+  const here = index.get(square) ?? {};
+  const parts = [];
+  if (here.monster) parts.push(`the monster facing ${DIRECTIONS[here.monster.facing].name}`);
+  if (here.figure) parts.push(describeFigure(here.figure));
+  if (here.stone) parts.push(stoneName(here.stone.kind));
+  if (here.teleporter) {
+    const t = here.teleporter;
+    parts.push(`teleporter ${t.pair} with its arrow ${DIRECTIONS[t.arrow].name}`);
+  }
+  if (here.pool) parts.push("blood pool");
+  if (square === EXIT) parts.push("the exit");
+  if (square === ENTRANCE) parts.push("the entrance");
+  return `${square}: ${parts.length ? parts.join(", ") : "empty"}`;
+}

@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  OUT, arrowChoices, chooseArrow, chooseDestination, chooseMove, chooseOrientation, chooseSpot,
+  choices, chosenMove, clearSelection, clickSquare, describeMove, destinations, flipAction,
+  orientationChoices, pendingAction, placeableTiles, placementSpots, previewMove,
+  previewPlacement, prompt, selectFigure, selectTile, selectableFigures, startInteraction,
+} from "../js/model/interaction.js";
+import { boardModel } from "../js/model/viewmodel.js";
+import { fixture } from "./helpers.js";
+
+const exit = fixture("view_exit").view;
+const basic = fixture("view_basic").view;
+const placement = fixture("view_placement").view;
+
+test("the seat to act may select the figures the server lists", () => {
+  const it = startInteraction(exit);
+  assert.equal(it.kind, "figure");
+  assert.deepEqual(selectableFigures(it), ["red3", "red4"]);
+  assert.equal(prompt(it), "Choose a figure to move.");
+});
+
+test("another seat, or a spectator, gets nothing to choose", () => {
+  for (const viewer of [1, null]) {
+    const it = startInteraction({ ...exit, viewer });
+    assert.equal(it.kind, null);
+    assert.deepEqual(selectableFigures(it), []);
+    assert.equal(pendingAction(clickSquare(it, boardModel(exit), "c1")), null);
+  }
+});
+
+test("in the monster phase nobody acts", () => {
+  const it = startInteraction({ ...exit, legal: { seat: null, kind: null }, viewer: null });
+  assert.equal(it.kind, null);
+});
+
+test("a selected figure's destinations are the squares its moves end on, once each", () => {
+  const it = selectFigure(startInteraction(exit), "red3");
+  const dest = destinations(it);
+  const tos = dest.map((d) => d.to);
+  assert.equal(new Set(tos).size, tos.length);
+  assert.ok(tos.includes(OUT));
+  assert.deepEqual(dest.find((d) => d.to === "d1").moves.map((m) => m.path), ["E"]);
+  assert.deepEqual(dest.find((d) => d.to === "b2").moves.map((m) => m.path), ["SW", "WS"]);
+  assert.equal(prompt(it), "Choose where red 3 goes, or flip it.");
+});
+
+test("a destination reached by one move chooses it: the action is ready", () => {
+  const it = chooseDestination(selectFigure(startInteraction(exit), "red3"), "d1");
+  assert.deepEqual(chosenMove(it).pushes, []);
+  assert.deepEqual(pendingAction(it), { type: "move", figure: "red3", path: "E" });
+});
+
+test("moves that end on one square but push differently must be chosen among", () => {
+  const board = boardModel(exit);
+  let it = chooseDestination(selectFigure(startInteraction(exit), "red3"), "b2");
+  assert.equal(chosenMove(it), null);
+  assert.equal(pendingAction(it), null);
+  assert.match(prompt(it), /Several moves end there/);
+  assert.deepEqual(choices(it).map((m) => describeMove(board, m)), [
+    "SW: pushes the stone on b2 to a2",
+    "WS: pushes the stone on b2 to b3",
+  ]);
+  it = chooseMove(it, 1);
+  assert.deepEqual(pendingAction(it), { type: "move", figure: "red3", path: "WS" });
+  assert.equal(chooseMove(it, 5), it);
+});
+
+test("the preview shows where the figure ends and where each stone goes", () => {
+  const board = boardModel(exit);
+  const it = chooseMove(chooseDestination(selectFigure(startInteraction(exit), "red3"), "b2"), 0);
+  assert.deepEqual(previewMove(board, chosenMove(it)), {
+    figure: "red3", from: "c1", to: "b2",
+    pushes: [{ id: "stone-b2", kind: "stone", from: "b2", to: "a2" }],
+  });
+});
+
+test("a move without pushes is described as pushing nothing", () => {
+  const board = boardModel(exit);
+  const it = chooseDestination(selectFigure(startInteraction(exit), "red3"), "b1");
+  assert.deepEqual(choices(it).map((m) => describeMove(board, m)), [
+    "W: pushes no stone",
+    "SWN: pushes the stone on b2 to a2",
+    "WSN: pushes the stone on b2 to b3",
+  ]);
+});
+
+test("leaving through the exit is the destination OUT", () => {
+  const it = chooseDestination(selectFigure(startInteraction(exit), "red3"), OUT);
+  assert.deepEqual(pendingAction(it), { type: "move", figure: "red3", path: "WWX" });
+});
+
+test("a figure waiting outside enters with '+'", () => {
+  const it = chooseDestination(selectFigure(startInteraction(exit), "red4"), "n11");
+  assert.deepEqual(choices(it).map((m) => m.path), ["+WW"]);
+  assert.deepEqual(pendingAction(it), { type: "move", figure: "red4", path: "+WW" });
+  assert.equal(previewMove(boardModel(exit), chosenMove(it)).from, null);
+});
+
+test("a selected figure may be flipped instead", () => {
+  const it = selectFigure(startInteraction(exit), "red3");
+  assert.deepEqual(flipAction(it), { type: "flip", figure: "red3" });
+  assert.equal(flipAction(startInteraction(exit)), null);
+});
+
+test("clicks select a figure, choose a destination, or select nothing", () => {
+  const board = boardModel(exit);
+  let it = clickSquare(startInteraction(exit), board, "c1");
+  assert.equal(it.selected, "red3");
+  it = clickSquare(it, board, "e1");
+  assert.equal(it.destination, "e1");
+  assert.deepEqual(pendingAction(it), { type: "move", figure: "red3", path: "EE" });
+  it = clickSquare(it, board, "h8");
+  assert.equal(it.selected, null, "a figure of another player is not selectable");
+  it = clickSquare(clickSquare(it, board, "c1"), board, "c1");
+  assert.equal(it.selected, null, "clicking the selected figure again drops it");
+  it = clickSquare(clickSquare(it, board, "c1"), board, "p1");
+  assert.equal(it.selected, null);
+});
+
+test("a click on a destination chooses it even where the figure stands", () => {
+  const board = boardModel(basic);
+  const it = clickSquare(clickSquare(startInteraction(basic), board, "m8"), board, "m8");
+  assert.equal(it.destination, "m8");
+  assert.ok(choices(it).length > 1);
+  assert.ok(choices(it).every((m) => m.pushes.length > 0));
+});
+
+test("selecting another figure or clearing starts over", () => {
+  let it = chooseDestination(selectFigure(startInteraction(exit), "red3"), "d1");
+  it = selectFigure(it, "red4");
+  assert.equal(it.destination, null);
+  assert.equal(clearSelection(it).selected, null);
+  assert.equal(chooseDestination(it, "a1"), it, "not a destination of red 4");
+});
+
+test("placement: the tiles left, the squares a tile may take, then the action", () => {
+  let it = startInteraction(placement);
+  assert.equal(it.kind, "placement");
+  assert.deepEqual(placeableTiles(it).find((t) => t.tile === "teleporter_B"),
+    { tile: "teleporter_B", left: 2 });
+  assert.equal(prompt(it), "Choose a tile to place.");
+  it = selectTile(it, "stone");
+  const spots = placementSpots(it).map((s) => s.square);
+  assert.ok(!spots.includes("a1") && !spots.includes("b1"), "the no-tile zone is not offered");
+  assert.equal(spots.length, placement.legal.tiles.find((t) => t.tile === "stone").squares.length);
+  it = clickSquare(it, boardModel(placement), "h5");
+  assert.deepEqual(pendingAction(it), { type: "place", tile: "stone", square: "h5" });
+  assert.deepEqual(previewPlacement(it), { tile: "stone", squares: ["h5"], arrow: null });
+});
+
+test("placement: a teleporter needs its arrow", () => {
+  let it = chooseSpot(selectTile(startInteraction(placement), "teleporter_A"), "c5");
+  assert.deepEqual(arrowChoices(it), ["N", "E", "S", "W"]);
+  assert.equal(pendingAction(it), null);
+  assert.equal(prompt(it), "Choose the tile's direction.");
+  assert.equal(chooseArrow(it, "X"), it);
+  it = chooseArrow(it, "W");
+  assert.deepEqual(pendingAction(it),
+    { type: "place", tile: "teleporter_A", square: "c5", arrow: "W" });
+});
+
+test("placement: the long pool needs an orientation where both fit", () => {
+  const tile = placement.legal.tiles.find((t) => t.tile === "pool_long");
+  const both = tile.squares.find((s) => tile.squares.filter((t) => t.square === s.square).length === 2);
+  let it = chooseSpot(selectTile(startInteraction(placement), "pool_long"), both.square);
+  assert.deepEqual(orientationChoices(it), ["h", "v"]);
+  assert.equal(pendingAction(it), null);
+  assert.equal(previewPlacement(it).squares.length, 4);
+  it = chooseOrientation(it, "v");
+  assert.deepEqual(pendingAction(it),
+    { type: "place", tile: "pool_long", square: both.square, orientation: "v" });
+});
+
+test("placement: where only one orientation fits it is chosen with the square", () => {
+  const tile = placement.legal.tiles.find((t) => t.tile === "pool_long");
+  const one = tile.squares.find((s) => tile.squares.filter((t) => t.square === s.square).length === 1);
+  const it = chooseSpot(selectTile(startInteraction(placement), "pool_long"), one.square);
+  assert.deepEqual(orientationChoices(it), []);
+  assert.deepEqual(pendingAction(it),
+    { type: "place", tile: "pool_long", square: one.square, orientation: one.orientation });
+});
+
+test("placement: a click off the allowed squares drops the square, not the tile", () => {
+  let it = chooseSpot(selectTile(startInteraction(placement), "stone"), "h5");
+  it = clickSquare(it, boardModel(placement), "a1");
+  assert.equal(it.selected, "stone");
+  assert.equal(it.square, null);
+  assert.equal(previewPlacement(it), null);
+});

@@ -1,0 +1,86 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  createViewer, currentFrame, readLog, seek, stepEntries, stepFrames,
+} from "../js/model/timeline.js";
+import { boardModel } from "../js/model/viewmodel.js";
+import { fixture, looks } from "./helpers.js";
+
+const games = [fixture("game_basic"), fixture("game_experienced")];
+
+test("after every logged action and monster phase the frames show the logged position", () => {
+  for (const payload of games) {
+    const log = readLog(payload);
+    const viewer = createViewer(log);
+    assert.equal(viewer.entries.length, log.entries.length);
+    viewer.entries.forEach((entry, i) => {
+      const frame = viewer.frames[entry.last];
+      assert.deepEqual(looks(frame.scene.board), looks(boardModel(log.entries[i].position)),
+        `${payload.game.title}, entry ${i + 1}`);
+    });
+  }
+});
+
+test("the status after each entry is the logged one: whose turn, cards left, version", () => {
+  const log = readLog(games[0]);
+  const viewer = createViewer(log);
+  const entry = viewer.entries[10];
+  const status = viewer.frames[entry.last].scene.status;
+  const position = log.entries[10].position;
+  assert.equal(status.toMove, position.to_move);
+  assert.equal(status.cardsLeft, position.cards_left);
+  assert.equal(status.version, position.version);
+});
+
+test("the whole game plays through placement, moves, monster phases, both stages and the end", () => {
+  const kinds = (payload) => new Set(createViewer(readLog(payload)).frames
+    .flatMap((f) => f.events.map((e) => e.type)));
+  const basic = kinds(games[0]);
+  for (const kind of ["move", "flip", "card", "stage_end", "game_over"]) assert.ok(basic.has(kind), kind);
+  assert.ok(kinds(games[1]).has("place"));
+  const last = currentFrame(seek(createViewer(readLog(games[0])), Infinity));
+  assert.equal(last.scene.status.phase, "over");
+  assert.match(last.caption, /^The game is over: /);
+});
+
+test("an escape is told and the figure counted as escaped", () => {
+  const frames = createViewer(readLog(games[0])).frames;
+  const out = frames.find((f) => f.events.some((e) => e.type === "move" && e.escapes));
+  const e = out.events[0];
+  assert.match(out.caption, new RegExp(`^takes ${e.figure.replace(/\d/, " $&")} out through the exit \\(.*X\\)`));
+  assert.equal(out.scene.board.figures.find((f) => f.id === e.figure).where, "escaped");
+});
+
+test("the viewer starts at the start and steps frame by frame, never past either end", () => {
+  let viewer = createViewer(readLog(games[0]));
+  assert.equal(viewer.index, 0);
+  assert.equal(currentFrame(viewer).caption, "The game begins.");
+  assert.equal(stepFrames(viewer, -1).index, 0);
+  viewer = stepFrames(viewer, 3);
+  assert.equal(viewer.index, 3);
+  assert.equal(seek(viewer, 1e9).index, viewer.frames.length - 1);
+});
+
+test("the viewer steps entry by entry: to the end of the next or previous action", () => {
+  let viewer = createViewer(readLog(games[1]));
+  viewer = stepEntries(viewer, 1);
+  assert.equal(viewer.index, viewer.entries[0].last);
+  viewer = stepEntries(stepEntries(viewer, 1), 1);
+  assert.equal(viewer.index, viewer.entries[2].last);
+  viewer = stepEntries(viewer, -1);
+  assert.equal(viewer.index, viewer.entries[1].last);
+  viewer = stepEntries(stepEntries(stepEntries(viewer, -1), -1), -1);
+  assert.equal(viewer.index, 0);
+  const end = seek(viewer, Infinity);
+  assert.equal(stepEntries(end, 1), end);
+});
+
+test("a log without positions is played from its events alone", () => {
+  const payload = games[0];
+  const bare = { ...payload, entries: payload.entries.map(({ position, ...rest }) => rest) };
+  const viewer = createViewer(readLog(bare));
+  const full = createViewer(readLog(payload));
+  assert.deepEqual(looks(currentFrame(seek(viewer, Infinity)).scene.board),
+    looks(currentFrame(seek(full, Infinity)).scene.board));
+});
