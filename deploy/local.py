@@ -1,9 +1,11 @@
 """Run Fearsome Floors on this machine with embedded defaults: what ``make run`` starts.
 
-Every process the service needs is one entry of :func:`commands`; today that is the web
-process (gunicorn serving ``service.create_app()``). The worker and beat processes join it
-there. The launcher starts them all, prints the address to open, and stops them all when it
-is told to stop (Ctrl-C, SIGTERM) or when any one of them exits.
+First the database schema is built or upgraded (``python -m service.migrate``: by default a
+SQLite file in the instance folder), so a fresh machine needs nothing else. Then every
+process the service needs is one entry of :func:`commands`; today that is the web process
+(gunicorn serving ``service.create_app()``). The worker and beat processes join it there.
+The launcher starts them all, prints the address to open, and stops them all when it is told
+to stop (Ctrl-C, SIGTERM) or when any one of them exits.
 """
 
 from __future__ import annotations
@@ -30,6 +32,9 @@ def port_from_environment() -> int:
     if not 0 < port < 65536:
         raise SystemExit(f"FF_PORT must be between 1 and 65535, got {port}")
     return port
+
+
+MIGRATE = [sys.executable, "-m", "service.migrate", "upgrade"]
 
 
 def commands(port: int) -> dict[str, list[str]]:
@@ -71,6 +76,9 @@ def main() -> int:
     # Set for SIGINT too: a shell starting us in the background makes us ignore it.
     for stop_signal in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop_signal, _exit_on_signal)
+    if subprocess.run(MIGRATE, check=False).returncode != 0:
+        print("the database migration failed; not starting", file=sys.stderr)
+        return 1
     processes: dict[str, subprocess.Popen[bytes]] = {}
     try:
         for name, argv in commands(port).items():

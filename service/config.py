@@ -54,14 +54,17 @@ def load(app: Flask, config: Mapping[str, Any] | None = None) -> None:
 
 
 def database_url(app: Flask) -> str:
-    """Return the SQLAlchemy URL: ``DATABASE_URL``, or the SQLite file in the instance folder.
+    """Return the SQLAlchemy URL: ``DATABASE_URL``, or the SQLite file in the instance folder
+    (made if missing).
 
     ``postgres://`` and ``postgresql://`` URLs (as hosting services print them) are given the
     psycopg (3) driver, the one installed.
     """
     url = app.config.get("DATABASE_URL")
     if not url:
-        return f"sqlite:///{Path(app.instance_path) / SQLITE_FILE}"
+        instance = Path(app.instance_path)
+        instance.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{instance / SQLITE_FILE}"
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]

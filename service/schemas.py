@@ -26,9 +26,13 @@ class Text(fields.String):
         return text
 
 
-def bounded_int(low: int = 0, high: int = MAX_INT, **kwargs: Any) -> fields.Integer:
-    """Return an integer field limited to ``low..high`` (by default, any row id or version)."""
-    return fields.Integer(validate=validate.Range(low, high), **kwargs)
+def bounded_int(low: int = 0, high: int = MAX_INT, *, strict: bool = True,
+                **kwargs: Any) -> fields.Integer:
+    """Return an integer field limited to ``low..high`` (by default, any row id or version).
+
+    ``strict``: JSON numbers only (query strings, all text, need ``strict=False``).
+    """
+    return fields.Integer(validate=validate.Range(low, high), strict=strict, **kwargs)
 
 
 class ErrorDetailSchema(Schema):

@@ -13,9 +13,9 @@ MAX_PAGE = 500
 class CursorSchema(Schema):
     """Which entries to return: those after a sequence number, at most ``limit``."""
 
-    after = bounded_int(load_default=0, metadata={
+    after = bounded_int(strict=False, load_default=0, metadata={
         "description": "Return entries with seq greater than this (the last one you have)."})
-    limit = bounded_int(1, MAX_PAGE, load_default=100)
+    limit = bounded_int(1, MAX_PAGE, strict=False, load_default=100)
 
 
 class PageSchema(Schema):
