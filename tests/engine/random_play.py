@@ -101,7 +101,9 @@ def record_game(seed: int) -> tuple[Record, GameState]:
         steps.append(step)
         state = t.state
     colours = tuple(p.colour for p in start.players)
-    return Record(colours, seed, setting.options, start.start_seat, tuple(steps)), state
+    # The start seat was drawn from the seed, so the record leaves it to the seed as well:
+    # naming it would skip that draw and deal another pile.
+    return Record(colours, seed, setting.options, None, tuple(steps)), state
 
 
 class Invariants:
