@@ -115,6 +115,8 @@ class Walk:
         The front piece goes off the board or onto a teleporter and is removed (a figure counts
         as eaten), or slides across a pool as far as it can (D11); the rest move one square. A
         stone ending on a corner is removed (D1); a figure pushed onto ``a1`` stays (D13).
+        A line the monster meets through the wall can reach back to the square it is leaving
+        (only along row 6); its front piece moves onto that square, which is not off the board.
         """
         lay = self.lay
         line = []
@@ -123,9 +125,9 @@ class Walk:
             line.append(sq)
             sq = NEIGHBOURS[sq][d]
         end = sq
-        if end < 0 or end == lay.monster or end in lay.teleporters:
+        if end < 0 or end in lay.teleporters:
             front_to = None
-            how = "pushed_off" if end < 0 or end == lay.monster else "teleporter"
+            how = "pushed_off" if end < 0 else "teleporter"
         else:
             front_to = self._slide_end(end, d) if end in lay.pool else end
             how = ""
