@@ -92,3 +92,17 @@ def test_a_turning_stone_beyond_the_wall_turns_the_monster_where_it_stands(
     assert trail(t.events, 1)[1:] == then
     assert of_type(t.events, "wall") == []
     assert stone_names(t.state.stones) == ["a6"]
+
+
+def test_a_line_met_through_the_wall_that_reaches_back_moves_onto_the_square_it_leaves() -> None:
+    # Only along row 6 does a line from the arrival square reach the square the monster leaves.
+    # That square is empty once the monster has gone through the wall, so the front piece is
+    # pushed onto it, not off the board (proposed decision, see the report).
+    stones = [f"{c}6" for c in "abcdefghijk"]
+    figures = {"red1": "l6", "red3": "m6", "red4": "n6", "red5": "o6"}
+    t = walk(monster_position(figures, monster="p6 E", stones=stones), "5")
+    assert trail(t.events, 1)[1:3] == ["wall p6-a6 V", "step p6-a6"]
+    push = of_type(t.events, "push")[0]
+    assert [(p["piece"], p["from"], p["to"]) for p in push["pieces"][-2:]] == [
+        ("red4", "n6", "o6"), ("red5", "o6", "p6")]
+    assert [e for e in of_type(t.events, "eat") if e["point"] == 1] == []
