@@ -4,6 +4,7 @@ import { test } from "node:test";
 import {
   OUT, arrowChoices, chooseArrow, chooseDestination, chooseMove, chooseOrientation, chooseSpot,
   choices, chosenMove, clearSelection, clickSquare, describeMove, destinations, flipAction,
+  highlightsOf,
   orientationChoices, pendingAction, placeableTiles, placementSpots, previewMove,
   previewPlacement, prompt, selectFigure, selectTile, selectableFigures, startInteraction,
 } from "../js/model/interaction.js";
@@ -188,4 +189,29 @@ test("placement: a click off the allowed squares drops the square, not the tile"
   assert.equal(it.selected, "stone");
   assert.equal(it.square, null);
   assert.equal(previewPlacement(it), null);
+});
+
+test("the board highlights the selected figure, its destinations and the chosen preview", () => {
+  const board = boardModel(exit);
+  let it = selectFigure(startInteraction(exit), "red3");
+  let h = highlightsOf(it, board);
+  assert.equal(h.selectedSquare, "c1");
+  assert.deepEqual(h.destinations.find((d) => d.to === "b2"), { to: "b2", count: 2 });
+  assert.deepEqual(h.destinations.find((d) => d.to === OUT), { to: OUT, count: 1 });
+  assert.equal(h.preview, null);
+  it = chooseMove(chooseDestination(it, "b2"), 1);
+  h = highlightsOf(it, board);
+  assert.equal(h.chosen, "b2");
+  assert.deepEqual(h.preview.pushes.map((p) => [p.from, p.to]), [["b2", "b3"]]);
+  h = highlightsOf(selectFigure(it, "red4"), board);
+  assert.equal(h.selectedSquare, null, "a figure waiting outside has no square");
+  assert.equal(h.selectedFigure, "red4");
+});
+
+test("the board highlights the squares for a tile and the tile's preview", () => {
+  const board = boardModel(placement);
+  const it = chooseArrow(chooseSpot(selectTile(startInteraction(placement), "teleporter_B"), "c5"), "E");
+  const h = highlightsOf(it, board);
+  assert.ok(h.spots.includes("c5"));
+  assert.deepEqual(h.placement, { tile: "teleporter_B", squares: ["c5"], arrow: "E" });
 });

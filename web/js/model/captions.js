@@ -183,3 +183,14 @@ export function gameCaption(e, board) {
     default: return e.type;
   }
 }
+
+/**
+ * Tell a replay frame as a sentence: "The monster steps to b1.", "Ann (red) moves red 5 ...".
+ * @param {{actor: string, seat: number|null, caption: string, scene: {board: object}}} frame
+ * @returns {string}
+ */
+export function frameText(frame) {
+  if (frame.actor === "monster") return `The monster ${frame.caption}.`;
+  if (frame.actor === "player") return `${playerName(frame.scene.board, frame.seat)} ${frame.caption}.`;
+  return frame.caption;
+}

@@ -346,3 +346,29 @@ export function prompt(it) {
   }
   return "";
 }
+
+/**
+ * What the board should highlight for this interaction (see view/highlights.js): the selected
+ * figure, its destinations with how many ways lead there, the chosen one and the preview of
+ * the chosen move, or the squares for the selected tile and the preview of its placement.
+ * @param {object} it
+ * @param {object} board from `boardModel`
+ * @returns {object}
+ */
+export function highlightsOf(it, board) {
+  if (it.kind === "placement") {
+    return {
+      spots: placementSpots(it).map((s) => s.square),
+      placement: previewPlacement(it),
+    };
+  }
+  const figure = board.figures.find((f) => f.id === it.selected);
+  const move = chosenMove(it);
+  return {
+    selectedSquare: figure?.where === "board" ? figure.square : null,
+    selectedFigure: it.selected,
+    destinations: destinations(it).map((d) => ({ to: d.to, count: d.moves.length })),
+    chosen: it.destination,
+    preview: move && previewMove(board, move),
+  };
+}

@@ -1,0 +1,262 @@
+/**
+ * The board in SVG (cm-chessboard's way): a viewBox in cell units, layered groups (board,
+ * tiles, highlights, pieces, monster), one `<rect data-cell="h5">` per square, one delegated
+ * click handler and one keydown handler. It draws a board model and highlights; it knows no
+ * rule, and reports what the user activates: a square, a figure off the board, or the exit.
+ *
+ * Above the board, by the exit a1: the figures that escaped (and those out for good); below
+ * it, by the entrance p11: the figures waiting outside.
+ */
+
+import {
+  DIRECTIONS, ENTRANCE, EXIT, HEIGHT, SQUARES, WALL_LETTERS, WIDTH, neighbour, parseSquare,
+} from "../model/geometry.js";
+import { bySquare, describeFigure, describeSquare, sides } from "../model/viewmodel.js";
+import { drawHighlights } from "./highlights.js";
+import { BOTTOM_PANEL_Y, TOP_PANEL_Y, VIEW_BOX } from "./layout.js";
+import {
+  figureShapes, label, monsterShapes, stoneShapes, svg, teleporterShapes,
+} from "./pieces.js";
+
+const SLOT = 0.9;
+const WALL_OFFSET = { N: [0.5, -0.28], E: [1.28, 0.5], S: [0.5, 1.28], W: [-0.28, 0.5] };
+// On a staircase two letters share one cut-off square: move them apart, along their walls.
+const STAIR_OFFSET = { N: [0.7, -0.25], E: [1.25, 0.3], S: [0.3, 1.25], W: [-0.25, 0.7] };
+const WALL_LINE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
+
+function cellOrigin(square) {
+  const { x, y } = parseSquare(square);
+  return { x, y };
+}
+
+function place(el, x, y, extra = "") {
+  el.style.transform = `translate(${x}px, ${y}px)${extra}`;
+}
+
+function drawFloor(layer) {
+  for (const square of SQUARES) {
+    const { x, y } = cellOrigin(square);
+    const cell = svg("rect", {
+      x, y, width: 1, height: 1, "data-cell": square, role: "button", tabindex: -1,
+      class: `cell cell--${(x + y) % 2 ? "dark" : "light"}`
+        + (square === EXIT ? " cell--exit" : "") + (square === ENTRANCE ? " cell--entrance" : ""),
+    });
+    layer.append(cell, label(square, { class: "cell__name", x: x + 0.84, y: y + 0.88 }));
+  }
+  for (const { square, side, letter } of WALL_LETTERS) {
+    const { x, y } = cellOrigin(square);
+    const [x1, y1, x2, y2] = WALL_LINE[side];
+    const d = DIRECTIONS[side];
+    const onStair = x + d.dx >= 0 && x + d.dx < WIDTH && y + d.dy >= 0 && y + d.dy < HEIGHT;
+    const [dx, dy] = (onStair ? STAIR_OFFSET : WALL_OFFSET)[side];
+    layer.append(
+      svg("line", { class: "wall", x1: x + x1, y1: y + y1, x2: x + x2, y2: y + y2 }),
+      label(letter === "*" ? "★" : letter, { class: "wall__letter", x: x + dx, y: y + dy }),
+    );
+  }
+  const door = (attrs, text, x, y) => svg("g", { ...attrs, class: `door ${attrs.class}` }, [
+    svg("rect", { class: "door__frame", x, y, width: 1, height: 1, rx: 0.12 }),
+    label(text, { class: "door__label", x: x + 0.5, y: y + 0.5 }),
+  ]);
+  layer.append(
+    door({ class: "door--exit", "data-door": "out", role: "button", tabindex: -1,
+      "aria-label": "the exit: leave the fortress" }, "EXIT", 0, TOP_PANEL_Y - 0.5),
+    door({ class: "door--entrance", "aria-hidden": "true" }, "IN", WIDTH - 1, BOTTOM_PANEL_Y - 0.5),
+    label("escaped", { class: "panel__title", x: 1.2, y: TOP_PANEL_Y - 0.75, "text-anchor": "start" }),
+    label("waiting outside", {
+      class: "panel__title", x: WIDTH - 1.2, y: BOTTOM_PANEL_Y + 0.75, "text-anchor": "end",
+    }),
+  );
+}
+
+/** Where each figure off the board goes in the panels: {id: [x, y, scale]}. */
+function panelSlots(board) {
+  const slots = new Map();
+  const row = (figures, fromX, dir, y) => {
+    const step = Math.min(SLOT, (WIDTH - 2) / Math.max(1, figures.length));
+    figures.forEach((f, i) => slots.set(f.id, [fromX + dir * (i + 0.5) * step, y, step / SLOT]));
+  };
+  const groups = sides(board);
+  const top = [...groups.flatMap((s) => s.escaped), ...groups.flatMap((s) => s.removed)];
+  row(top, 1.2, 1, TOP_PANEL_Y);
+  row(groups.flatMap((s) => s.outside), WIDTH - 1.2, -1, BOTTOM_PANEL_Y);
+  return slots;
+}
+
+/** Keep one element per key; make missing ones, drop the rest, update all with `update`. */
+function reconcile(layer, items, key, make, update) {
+  const old = new Map([...layer.children].map((el) => [el.dataset.key, el]));
+  for (const item of items) {
+    let el = old.get(key(item));
+    old.delete(key(item));
+    if (!el) {
+      el = make(item);
+      el.dataset.key = key(item);
+      layer.append(el);
+    }
+    update(el, item);
+  }
+  for (const el of old.values()) el.remove();
+}
+
+/**
+ * Create a board in `container`.
+ * @param {Element} container
+ * @param {{onActivate: function({square?: string, figure?: string, cancel?: boolean}): void}} handlers
+ *   `square` is a square name or "out" (the exit); `figure` a figure off the board;
+ *   `cancel` when the user presses Escape
+ * @returns {{svg: SVGSVGElement, draw: function(object): void, highlight: function(object): void}}
+ */
+export function createBoard(container, { onActivate }) {
+  const root = svg("svg", {
+    class: "board", viewBox: VIEW_BOX, preserveAspectRatio: "xMidYMid meet",
+    role: "group", "aria-label": "Fearsome Floors board",
+  });
+  const layers = {};
+  for (const name of ["board", "tiles", "highlights", "pieces", "monster"]) {
+    layers[name] = svg("g", { class: `layer layer--${name}` });
+    root.append(layers[name]);
+  }
+  const tiles = { pools: svg("g"), teleporters: svg("g"), stones: svg("g") };
+  layers.tiles.append(tiles.pools, tiles.teleporters, tiles.stones);
+  drawFloor(layers.board);
+  container.append(root);
+
+  const cells = new Map([...root.querySelectorAll("[data-cell]")].map((c) => [c.dataset.cell, c]));
+  let focused = cells.get(ENTRANCE);
+  focused.tabIndex = 0;
+  let labels = new Map();
+  let monsterAngle = null;
+
+  function activate(el) {
+    if (el.dataset.cell) onActivate({ square: el.dataset.cell });
+    else if (el.dataset.door) onActivate({ square: el.dataset.door });
+    else if (el.dataset.figure) onActivate({ figure: el.dataset.figure });
+  }
+
+  root.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-cell], [data-door], .figure--off-board");
+    if (el) activate(el);
+  });
+
+  root.addEventListener("keydown", (event) => {
+    const el = event.target.closest("[data-cell], [data-door], .figure--off-board");
+    if (!el) return;
+    if (event.key === "Enter" || event.key === " ") {
+      event.preventDefault();
+      activate(el);
+    } else if (event.key === "Escape") {
+      onActivate({ cancel: true });
+    } else if (el.dataset.cell && event.key.startsWith("Arrow")) {
+      event.preventDefault();
+      const dir = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" }[event.key];
+      // The staircases only cut the ends of rows and columns: no gaps to jump.
+      const next = neighbour(el.dataset.cell, dir);
+      if (next) {
+        focused.tabIndex = -1;
+        focused = cells.get(next);
+        focused.tabIndex = 0;
+        focused.focus();
+      }
+    }
+  });
+
+  function drawFigures(board, slots) {
+    const figures = board.figures.filter((f) => f.where === "board" || slots.has(f.id));
+    reconcile(layers.pieces, figures, (f) => f.id, (f) => svg("g"), (el, f) => {
+      const off = f.where !== "board";
+      el.setAttribute("class", `figure figure--${f.colour}${f.face === "black" ? " figure--black-side" : ""}`
+        + (off ? " figure--off-board" : "") + (f.where === "removed" ? " figure--removed" : ""));
+      el.replaceChildren(...figureShapes(f));
+      if (off) {
+        const [x, y, scale] = slots.get(f.id);
+        place(el, x, y, ` scale(${scale})`);
+        el.dataset.figure = f.id;
+        el.setAttribute("tabindex", f.where === "outside" ? 0 : -1);
+        el.setAttribute("role", f.where === "outside" ? "button" : "img");
+        el.setAttribute("aria-label", `${describeFigure(f)}, ${{ outside: "waiting outside", escaped: "escaped", removed: "out of the game" }[f.where]}`);
+      } else {
+        const { x, y } = cellOrigin(f.square);
+        place(el, x + 0.5, y + 0.5);
+        delete el.dataset.figure;
+        for (const a of ["tabindex", "role", "aria-label"]) el.removeAttribute(a);
+      }
+    });
+  }
+
+  function drawMonster(monster, jump) {
+    const angle = DIRECTIONS[monster.facing].angle;
+    // Turn the short way round: keep the angle within half a turn of the last one.
+    monsterAngle = monsterAngle === null ? angle
+      : monsterAngle + ((((angle - monsterAngle) % 360) + 540) % 360) - 180;
+    let el = layers.monster.firstElementChild;
+    if (!el) {
+      el = svg("g", { class: "monster", "aria-hidden": "true" }, monsterShapes());
+      layers.monster.append(el);
+    }
+    el.classList.toggle("is-jumping", jump);
+    const { x, y } = cellOrigin(monster.square);
+    place(el, x + 0.5, y + 0.5, ` rotate(${monsterAngle}deg)`);
+  }
+
+  /**
+   * Draw a board model: tiles, figures (on the board and in the panels), the monster.
+   * Pieces that were drawn before move to their new places (CSS transitions animate them).
+   * @param {object} board from `boardModel` or a replay frame's scene
+   * @param {{instant?: boolean, jump?: boolean}} [options] `instant`: every piece appears on
+   *   its place at once; `jump`: the monster does
+   */
+  function draw(board, { instant = false, jump = false } = {}) {
+    root.classList.toggle("is-instant", instant);
+    tiles.pools.replaceChildren(...board.pools.map((p) => {
+      const at = p.squares.map(cellOrigin);
+      const x = Math.min(...at.map((c) => c.x));
+      const y = Math.min(...at.map((c) => c.y));
+      return svg("rect", {
+        class: "pool", x: x + 0.06, y: y + 0.06, rx: 0.25,
+        width: Math.max(...at.map((c) => c.x)) - x + 0.88,
+        height: Math.max(...at.map((c) => c.y)) - y + 0.88,
+      });
+    }));
+    tiles.teleporters.replaceChildren(...board.teleporters.map((t) => {
+      const { x, y } = cellOrigin(t.square);
+      const el = svg("g", { class: `teleporter teleporter--${t.pair}` },
+        teleporterShapes(t, DIRECTIONS[t.arrow].angle));
+      place(el, x + 0.5, y + 0.5);
+      return el;
+    }));
+    reconcile(tiles.stones, board.stones, (s) => s.id, (s) => svg("g"), (el, s) => {
+      el.setAttribute("class", `stone stone--${s.kind}`);
+      if (el.dataset.kind !== s.kind) el.replaceChildren(...stoneShapes(s.kind));
+      el.dataset.kind = s.kind;
+      const { x, y } = cellOrigin(s.square);
+      place(el, x + 0.5, y + 0.5);
+    });
+    drawFigures(board, panelSlots(board));
+    drawMonster(board.monster, jump);
+    const index = bySquare(board);
+    labels = new Map(SQUARES.map((sq) => [sq, describeSquare(index, sq)]));
+    for (const [sq, cell] of cells) cell.setAttribute("aria-label", labels.get(sq));
+  }
+
+  /**
+   * Show the interaction on the board: the selected figure, its destinations, a chosen
+   * destination and the preview of its outcome, the squares for a tile, replay focus.
+   * @param {object} h see `drawHighlights` in highlights.js
+   */
+  function highlight(h) {
+    const notes = drawHighlights(layers.highlights, h);
+    for (const [sq, cell] of cells) {
+      const note = notes.get(sq);
+      cell.setAttribute("aria-label", note ? `${labels.get(sq)}; ${note}` : labels.get(sq));
+    }
+    for (const el of layers.pieces.querySelectorAll(".figure--off-board")) {
+      el.classList.toggle("is-selected", el.dataset.figure === h.selectedFigure);
+    }
+    const door = root.querySelector("[data-door]");
+    door.classList.toggle("is-destination", notes.has("out"));
+    door.setAttribute("tabindex", notes.has("out") ? 0 : -1);
+  }
+
+  return { svg: root, draw, highlight };
+}

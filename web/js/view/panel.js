@@ -1,0 +1,170 @@
+/**
+ * The side panel: the game's status (players, whose turn, stage, cards) and the actor's
+ * choices (flip, which pushes, which tile, orientation, arrow, send). Built with
+ * createElement; every text goes in through textContent.
+ */
+
+import { cardLabel, playerName } from "../model/captions.js";
+import { DIRECTIONS } from "../model/geometry.js";
+import {
+  arrowChoices, chooseArrow, chooseMove, chooseOrientation, choices, clearSelection,
+  describeMove, flipAction, orientationChoices, pendingAction, placeableTiles, previewMove, prompt,
+  selectTile,
+} from "../model/interaction.js";
+import { sides, stoneName } from "../model/viewmodel.js";
+
+const TILE_NAMES = {
+  teleporter_A: "teleporter A", teleporter_B: "teleporter B",
+  pool_square: "square pool (2×2)", pool_long: "long pool (1×4)",
+};
+const PHASES = {
+  placement: "placing tiles", figures: "figures move", monster: "the monster moves", over: "over",
+};
+
+/**
+ * Make an element with attributes and children (elements or plain text, never HTML).
+ * @param {string} tag
+ * @param {Record<string, string>} [attrs] `class`, `aria-*`, `type`... set as attributes
+ * @param {...(Node|string)} children
+ * @returns {HTMLElement}
+ */
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  node.append(...children);
+  return node;
+}
+
+function button(text, onClick, attrs = {}) {
+  const b = el("button", { type: "button", ...attrs }, text);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/**
+ * Show the players and the game's progress.
+ * @param {Element} container
+ * @param {object} board
+ * @param {object} status from `statusModel` (or a replay frame's scene)
+ */
+export function renderStatus(container, board, status) {
+  const players = el("ul", { class: "players" }, ...sides(board).map((p) => {
+    const toMove = p.seat === status.toMove;
+    const you = p.seat === status.viewer ? " (you)" : "";
+    return el("li", { class: toMove ? "is-to-move" : "" },
+      el("span", { class: `swatch figure--${p.colour}`, "aria-hidden": "true" }),
+      `${playerName(board, p.seat)}${you}: ${p.escaped.length} escaped, ${p.outside.length} outside`
+        + (toMove ? " — to move" : ""));
+  }));
+  const facts = [
+    ["Phase", PHASES[status.phase] ?? status.phase],
+    ["Stage", String(status.stage)],
+    ["Game turn", String(status.gameTurn)],
+    ["Cards left", String(status.cardsLeft)],
+    ["Played", status.discard.length ? status.discard.map(cardLabel).join(", ") : "none yet"],
+  ];
+  container.replaceChildren(el("h2", {}, "Game"), players,
+    el("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
+}
+
+function tileName(tile) {
+  return TILE_NAMES[tile] ?? stoneName(tile);
+}
+
+/**
+ * Show what the actor may do now and the choices the interaction asks for.
+ * @param {Element} container
+ * @param {object} it the interaction
+ * @param {object} board
+ * @param {{update: function(object): void, preview: function(object|null): void, send: function(object): void}} on
+ *   `update` takes the next interaction, `preview` a move to preview (null: stop), `send` an action
+ */
+export function renderActions(container, it, board, on) {
+  const parts = [el("h2", {}, "Your move"), el("p", { class: "prompt" }, prompt(it) || "Nothing to do: it is not your turn.")];
+  if (it.kind === "placement") {
+    parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Tiles" },
+      ...placeableTiles(it).map(({ tile, left }) => button(`${tileName(tile)} ×${left}`,
+        () => on.update(selectTile(it, tile)), { "aria-pressed": String(it.selected === tile) }))));
+    const orientations = orientationChoices(it);
+    if (orientations.length) {
+      parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Orientation" },
+        ...orientations.map((o) => button(o === "h" ? "lying east–west" : "lying north–south",
+          () => on.update(chooseOrientation(it, o)), { "aria-pressed": String(it.orientation === o) }))));
+    }
+    if (it.square !== null && arrowChoices(it).length) {
+      parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Arrow" },
+        ...arrowChoices(it).map((a) => button(`arrow ${DIRECTIONS[a].name}`,
+          () => on.update(chooseArrow(it, a)), { "aria-pressed": String(it.arrow === a) }))));
+    }
+  }
+  const options = choices(it);
+  if (options.length > 1) {
+    parts.push(el("ul", { class: "choices", "aria-label": "Moves that end there" },
+      ...options.map((move, i) => {
+        const b = button(describeMove(board, move), () => on.update(chooseMove(it, i)),
+          { "aria-pressed": String(it.choice === i) });
+        for (const type of ["pointerenter", "focus"]) {
+          b.addEventListener(type, () => on.preview(previewMove(board, move)));
+        }
+        for (const type of ["pointerleave", "blur"]) b.addEventListener(type, () => on.preview(null));
+        return el("li", {}, b);
+      })));
+  }
+  const action = pendingAction(it);
+  const flip = flipAction(it);
+  const row = [];
+  if (action) row.push(button("Send", () => on.send(action), { class: "primary" }));
+  if (flip) row.push(button("Flip without moving", () => on.send(flip)));
+  if (it.selected !== null) row.push(button("Cancel", () => on.update(clearSelection(it))));
+  if (row.length) parts.push(el("div", { class: "buttons" }, ...row));
+  // Keep the keyboard where it was: the panel is rebuilt, its buttons keep their texts.
+  const focused = container.contains(document.activeElement) ? document.activeElement.textContent : null;
+  container.replaceChildren(...parts);
+  if (focused !== null) {
+    [...container.querySelectorAll("button")].find((b) => b.textContent === focused)?.focus();
+  }
+}
+
+/**
+ * Create replay controls: restart, back, play/pause, forward, skip to the end, speed, and an
+ * optional pair of extra buttons; a live caption and a frame counter.
+ * @param {Element} container
+ * @param {object} player from `createPlayer`
+ * @param {object} [options]
+ * @param {Array<{text: string, label: string, onClick: function(): void}>} [options.extra] more buttons
+ * @param {function(number): void} [options.onSpeed] told the new milliseconds per frame
+ * @returns {{update: function({index: number, count: number, playing: boolean}, string): void}}
+ */
+export function createReplayControls(container, player, { extra = [], onSpeed = () => {} } = {}) {
+  const caption = el("p", { class: "caption", "aria-live": "polite" });
+  const counter = el("p", { class: "counter" });
+  const play = button("Play", () => player.toggle(), { class: "primary" });
+  const speed = el("select", { "aria-label": "Speed" },
+    ...[["Slow", 1400], ["Normal", 700], ["Fast", 300]].map(([name, ms]) => {
+      const option = el("option", { value: String(ms) }, name);
+      option.selected = ms === 700;
+      return option;
+    }));
+  speed.addEventListener("change", () => {
+    player.setFrameMs(Number(speed.value));
+    onSpeed(Number(speed.value));
+  });
+  const controls = [
+    button("Again", () => player.restart(), { "aria-label": "Play again from the start" }),
+    button("◀", () => player.step(-1), { "aria-label": "One step back" }),
+    play,
+    button("▶", () => player.step(1), { "aria-label": "One step on" }),
+    button("End", () => player.skipToEnd(), { "aria-label": "Skip to the end" }),
+    ...extra.map((b) => button(b.text, b.onClick, { "aria-label": b.label })),
+  ];
+  container.replaceChildren(el("h2", {}, "Replay"), caption,
+    el("div", { class: "buttons", role: "group", "aria-label": "Replay controls" }, ...controls),
+    el("label", {}, "Speed ", speed), counter);
+  return {
+    update(state, text) {
+      caption.textContent = text;
+      counter.textContent = `Step ${state.index + 1} of ${state.count}`;
+      play.textContent = state.playing ? "Pause" : "Play";
+    },
+  };
+}
