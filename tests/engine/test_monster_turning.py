@@ -84,3 +84,16 @@ def test_d4_four_turns_in_one_step_and_the_monster_stays_where_it_is(stones: lis
     assert [e["point"] for e in of_type(t.events, "stay")] == [1, 2, 3, 4, 5]  # each step spent
     assert (t.state.monster.square, t.state.monster.facing) == (sq("h6"), N)
     assert stone_names(t.state.stones) == sorted(s.split()[0] for s in stones)
+
+
+def test_d4_after_four_mixed_turns_the_monster_faces_where_the_fourth_turn_left_it() -> None:
+    # North: right turn to east; east: 180° to west; west: right turn to north; north: right
+    # turn to east, the fourth turn. No rule says which way it then faces; the engine keeps
+    # the facing of the fourth turn (proposed decision, see the report).
+    stones = ["h5 turn_right", "i6 turn_180", "g6 turn_right"]
+    t = walk(monster_position(monster="h6 N", stones=stones), "5")
+    assert trail(t.events, 1)[1:] == [
+        "turning_stone h5 turn_right -> E", "turning_stone i6 turn_180 -> W",
+        "turning_stone g6 turn_right -> N", "turning_stone h5 turn_right -> E",
+        "stay four_turns"]
+    assert trail(t.events, 2)[1] == "turning_stone i6 turn_180 -> W"
