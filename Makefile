@@ -16,10 +16,14 @@ run: $(VENV)/.installed
 
 test: $(VENV)/.installed-test debian-packages
 	$(BIN)/ruff check .
+	node --test web/tests/
 	$(BIN)/pytest
 
+# `node --test` runs the web page's tests (web/tests; Node.js 18 or newer). Node.js may come
+# from elsewhere than Debian (NodeSource, a tarball): install Debian's only when there is none.
 debian-packages:
 	deploy/apt-install-missing $(TEST_DEBIAN_PACKAGES)
+	command -v node >/dev/null || deploy/apt-install-missing nodejs
 
 # Stamp files live in the venv: removing .venv starts over; editing pyproject.toml reinstalls.
 $(BIN)/python:
