@@ -60,7 +60,8 @@ function showPosition(payload) {
     },
     send(action) {
       page.sent.hidden = false;
-      page.sent.textContent = `The demo sends nothing; the API would get:\n${JSON.stringify(action)}`;
+      page.sent.textContent = "The demo sends nothing; the API would get:\n"
+        + JSON.stringify(action);
       update(clearSelection(it));
     },
   };
@@ -77,7 +78,10 @@ function showPosition(payload) {
 /** Frames to watch, with the replay controls. */
 function playFrames(frames, extra = () => []) {
   const boardView = createBoard(page.board, { onActivate() {} });
-  const setMoveTime = (ms) => boardView.svg.style.setProperty("--move-ms", `${Math.round(ms * 0.6)}ms`);
+  // Pieces glide for most of a frame's time, then rest a moment before the next frame.
+  const setMoveTime = (ms) => {
+    boardView.svg.style.setProperty("--move-ms", `${Math.round(ms * 0.6)}ms`);
+  };
   let controls = null;
   const player = createPlayer({
     show(frame, { smooth }) {
@@ -91,7 +95,8 @@ function playFrames(frames, extra = () => []) {
       controls?.update(state, frameText(state.frame));
     },
   });
-  controls = createReplayControls(page.replay, player, { extra: extra(player), onSpeed: setMoveTime });
+  controls = createReplayControls(page.replay, player,
+    { extra: extra(player), onSpeed: setMoveTime });
   setMoveTime(700);
   player.load(frames);
 }

@@ -15,6 +15,12 @@ const exit = fixture("view_exit").view;
 const basic = fixture("view_basic").view;
 const placement = fixture("view_placement").view;
 
+/** A square where the server allows the long pool in `count` orientations. */
+function longPoolSpot(count) {
+  const { squares } = placement.legal.tiles.find((t) => t.tile === "pool_long");
+  return squares.find((s) => squares.filter((t) => t.square === s.square).length === count);
+}
+
 test("the seat to act may select the figures the server lists", () => {
   const it = startInteraction(exit);
   assert.equal(it.kind, "figure");
@@ -163,8 +169,7 @@ test("placement: a teleporter needs its arrow", () => {
 });
 
 test("placement: the long pool needs an orientation where both fit", () => {
-  const tile = placement.legal.tiles.find((t) => t.tile === "pool_long");
-  const both = tile.squares.find((s) => tile.squares.filter((t) => t.square === s.square).length === 2);
+  const both = longPoolSpot(2);
   let it = chooseSpot(selectTile(startInteraction(placement), "pool_long"), both.square);
   assert.deepEqual(orientationChoices(it), ["h", "v"]);
   assert.equal(pendingAction(it), null);
@@ -175,8 +180,7 @@ test("placement: the long pool needs an orientation where both fit", () => {
 });
 
 test("placement: where only one orientation fits it is chosen with the square", () => {
-  const tile = placement.legal.tiles.find((t) => t.tile === "pool_long");
-  const one = tile.squares.find((s) => tile.squares.filter((t) => t.square === s.square).length === 1);
+  const one = longPoolSpot(1);
   const it = chooseSpot(selectTile(startInteraction(placement), "pool_long"), one.square);
   assert.deepEqual(orientationChoices(it), []);
   assert.deepEqual(pendingAction(it),
@@ -210,7 +214,8 @@ test("the board highlights the selected figure, its destinations and the chosen 
 
 test("the board highlights the squares for a tile and the tile's preview", () => {
   const board = boardModel(placement);
-  const it = chooseArrow(chooseSpot(selectTile(startInteraction(placement), "teleporter_B"), "c5"), "E");
+  const tile = selectTile(startInteraction(placement), "teleporter_B");
+  const it = chooseArrow(chooseSpot(tile, "c5"), "E");
   const h = highlightsOf(it, board);
   assert.ok(h.spots.includes("c5"));
   assert.deepEqual(h.placement, { tile: "teleporter_B", squares: ["c5"], arrow: "E" });

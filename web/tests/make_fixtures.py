@@ -135,14 +135,16 @@ def placing(state: GameState) -> bool:
 def event_keys(events: list[dict[str, Any]]) -> set[str]:
     """Name the kinds of event a monster phase shows, telling apart the interesting variants."""
     keys = set()
+    eaten = {key for e in events if e["type"] == "monster_done" for key in e["eaten"]}
     for e in events:
         kind = e["type"]
         if kind == "eat":
             kind = f"eat:{e['how']}"
         elif kind == "step" and e["slide"]:
             kind = "step:slide"
-        elif kind == "push" and any(p["piece"] not in STONE_KINDS for p in e["pieces"]):
-            kind = "push:figure"
+        elif kind == "push" and any(p["piece"] not in STONE_KINDS | eaten and p["to"]
+                                    for p in e["pieces"]):
+            kind = "push:figure"  # a figure pushed along that is still there at the end
         elif kind == "look" and e["turned"]:
             kind = "look:turned"
         keys.add(kind)

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { eventFrames, stillFrame } from "../js/model/replay.js";
-import { boardModel, statusModel } from "../js/model/viewmodel.js";
+import { boardModel, figureName, statusModel } from "../js/model/viewmodel.js";
 import { fixture, looks } from "./helpers.js";
 
 const phases = fixture("monster_phases");
@@ -62,7 +62,7 @@ test("a look says whom the monster sees, how far, and where it turns", () => {
   const e = turned.events[0];
   const nearest = e.seen.reduce((a, b) => (a.distance <= b.distance ? a : b));
   assert.match(turned.caption, new RegExp(
-    `^looks: sees .*${nearest.figure.replace(/\d/, " $&")} on ${nearest.square} `
+    `^looks: sees .*${figureName(nearest.figure)} on ${nearest.square} `
     + `\\(${nearest.distance} squares?\\).*; turns (north|east|south|west)$`));
   assert.deepEqual(turned.focus, e.seen.map((s) => s.square));
   assert.equal(turned.scene.board.monster.facing, e.facing);
@@ -78,7 +78,8 @@ test("a step moves the monster; a walk through a wall is one frame with its step
   assert.equal(wall.events[1].type, "step");
   assert.equal(wall.scene.board.monster.square, e.to);
   const step = frames.find((f) => f.events[0].type === "step" && !f.events[0].slide);
-  assert.match(step.caption, new RegExp(`^steps (to|onto teleporter [AB] on) ${step.events[0].to}`));
+  const to = step.events[0].to;
+  assert.match(step.caption, new RegExp(`^steps (to|onto teleporter [AB] on) ${to}`));
 });
 
 test("sliding across a pool is told as sliding", () => {
@@ -101,7 +102,7 @@ test("eating takes the figure off the board to where the stage sends it", () => 
   const caught = (e) => e.type === "eat" && e.how === "caught";
   const eat = frames.find((f) => f.events.some(caught));
   const e = eat.events.find(caught);
-  assert.match(eat.caption, new RegExp(`^steps to ${e.square} and eats ${e.figure.replace(/\d/, " $&")}$`));
+  assert.equal(eat.caption, `steps to ${e.square} and eats ${figureName(e.figure)}`);
   const eaten = eat.scene.board.figures.find((f) => f.id === e.figure);
   assert.equal(eaten.where, phase.before.stage === 1 ? "outside" : "removed");
   assert.equal(eaten.square, null);
@@ -111,18 +112,22 @@ test("eating takes the figure off the board to where the stage sends it", () => 
 test("a push moves the line ahead in the same frame as the step", () => {
   const phase = phaseCovering("push:figure");
   const frames = eventFrames(scene(phase.before), phase.events);
-  const push = frames.find((f) => f.events.some((e) => e.type === "push"));
+  const pushedAlong = (p) => p.to !== null && /\d$/.test(p.piece);
+  const isPush = (e) => e.type === "push" && e.pieces.some(pushedAlong);
+  const push = frames.find((f) => f.events.some(isPush));
   assert.equal(push.events[0].type, "step");
   assert.match(push.caption, /^steps to [a-p]\d+, pushing /);
-  const e = push.events.find((x) => x.type === "push");
-  for (const p of e.pieces.filter((q) => q.to !== null && /\d$/.test(q.piece))) {
+  const moved = push.events.find(isPush).pieces.filter(pushedAlong);
+  for (const p of moved) {
     assert.equal(push.scene.board.figures.find((f) => f.id === p.piece).square, p.to);
+    assert.match(push.caption, new RegExp(`${figureName(p.piece)} to ${p.to}`));
   }
 });
 
 test("a figure pushed off the board is told as eaten", () => {
-  assert.ok(captions(phaseCovering("eat:pushed_off")).some((c) => /off the board \(eaten\)/.test(c)));
-  assert.ok(captions(phaseCovering("eat:teleporter")).some((c) => /onto a teleporter \(eaten\)/.test(c)));
+  const told = (kind, pattern) => captions(phaseCovering(kind)).some((c) => pattern.test(c));
+  assert.ok(told("eat:pushed_off", /off the board \(eaten\)/));
+  assert.ok(told("eat:teleporter", /onto a teleporter \(eaten\)/));
 });
 
 test("turning stones and the four-turn stay are told", () => {
@@ -134,7 +139,8 @@ test("turning stones and the four-turn stay are told", () => {
 
 test("the first card rule, the end of the walk, the next turn are told", () => {
   const redraw = captions(phaseCovering("first_card_redraw"));
-  assert.match(redraw[1], /^may not open the game with a hit card: .+ set aside, \d+ drawn instead$/);
+  assert.match(redraw[1],
+    /^may not open the game with a hit card: .+ set aside, \d+ drawn instead$/);
   const phase = phaseCovering("turn");
   const frames = eventFrames(scene(phase.before), phase.events);
   assert.match(frames.find((f) => f.events[0].type === "monster_done").caption,

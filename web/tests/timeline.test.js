@@ -4,7 +4,7 @@ import { test } from "node:test";
 import {
   createViewer, currentFrame, readLog, seek, stepEntries, stepFrames,
 } from "../js/model/timeline.js";
-import { boardModel } from "../js/model/viewmodel.js";
+import { boardModel, figureName } from "../js/model/viewmodel.js";
 import { fixture, looks } from "./helpers.js";
 
 const games = [fixture("game_basic"), fixture("game_experienced")];
@@ -33,11 +33,13 @@ test("the status after each entry is the logged one: whose turn, cards left, ver
   assert.equal(status.version, position.version);
 });
 
-test("the whole game plays through placement, moves, monster phases, both stages and the end", () => {
+test("a whole game plays through placement, moves, monster phases, stages and the end", () => {
   const kinds = (payload) => new Set(createViewer(readLog(payload)).frames
     .flatMap((f) => f.events.map((e) => e.type)));
   const basic = kinds(games[0]);
-  for (const kind of ["move", "flip", "card", "stage_end", "game_over"]) assert.ok(basic.has(kind), kind);
+  for (const kind of ["move", "flip", "card", "stage_end", "game_over"]) {
+    assert.ok(basic.has(kind), kind);
+  }
   assert.ok(kinds(games[1]).has("place"));
   const last = currentFrame(seek(createViewer(readLog(games[0])), Infinity));
   assert.equal(last.scene.status.phase, "over");
@@ -48,7 +50,8 @@ test("an escape is told and the figure counted as escaped", () => {
   const frames = createViewer(readLog(games[0])).frames;
   const out = frames.find((f) => f.events.some((e) => e.type === "move" && e.escapes));
   const e = out.events[0];
-  assert.match(out.caption, new RegExp(`^takes ${e.figure.replace(/\d/, " $&")} out through the exit \\(.*X\\)`));
+  assert.match(out.caption,
+    new RegExp(`^takes ${figureName(e.figure)} out through the exit \\(.*X\\)`));
   assert.equal(out.scene.board.figures.find((f) => f.id === e.figure).where, "escaped");
 });
 

@@ -96,7 +96,8 @@ test("squares are described for screen readers", () => {
   assert.equal(describeSquare(index, "c2"), "c2: red 3 showing 4");
   assert.equal(describeSquare(index, "h8"), "h8: empty");
   assert.equal(describeSquare(index, "i3"), "i3: blood pool");
-  assert.match(describeSquare(index, board.monster.square), /: the monster facing (north|east|south|west)$/);
+  assert.match(describeSquare(index, board.monster.square),
+    /: the monster facing (north|east|south|west)$/);
   assert.equal(describeSquare(index, "a1"), "a1: the exit");
   assert.equal(describeSquare(index, "p11"), "p11: yellow 1 showing 6, the entrance");
 });

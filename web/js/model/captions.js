@@ -79,9 +79,10 @@ export function effectsCaption(effects) {
     const eaten = new Map(effects.filter((e) => e.type === "eat").map((e) => [e.figure, e.how]));
     const parts = push.pieces.map((p) => {
       if (p.to !== null) return `${pieceName(p.piece)} to ${p.to}`;
-      if (eaten.get(p.piece) === "teleporter") return `${pieceName(p.piece)} onto a teleporter (eaten)`;
-      if (eaten.has(p.piece)) return `${pieceName(p.piece)} off the board (eaten)`;
-      return `${pieceName(p.piece)} out of the game`;
+      const name = pieceName(p.piece);
+      if (eaten.get(p.piece) === "teleporter") return `${name} onto a teleporter (eaten)`;
+      if (eaten.has(p.piece)) return `${name} off the board (eaten)`;
+      return `${name} out of the game`;
     });
     text += `, pushing ${list(parts)}`;
   }
@@ -191,6 +192,8 @@ export function gameCaption(e, board) {
  */
 export function frameText(frame) {
   if (frame.actor === "monster") return `The monster ${frame.caption}.`;
-  if (frame.actor === "player") return `${playerName(frame.scene.board, frame.seat)} ${frame.caption}.`;
+  if (frame.actor === "player") {
+    return `${playerName(frame.scene.board, frame.seat)} ${frame.caption}.`;
+  }
   return frame.caption;
 }

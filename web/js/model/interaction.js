@@ -139,7 +139,8 @@ export function chosenMove(it) {
  * (`to` null: the stone is removed).
  * @param {object} board from `boardModel`
  * @param {object} move a move from `view.legal`
- * @returns {{figure: string, from: string|null, to: string, pushes: Array<{id: string, kind: string, from: string, to: string|null}>}}
+ * @returns {{figure: string, from: string|null, to: string, pushes: Array<object>}} each push
+ *   `{id, kind, from, to}`: the stone's id and kind on the board, where it goes
  */
 export function previewMove(board, move) {
   const figure = board.figures.find((f) => f.id === move.figure);

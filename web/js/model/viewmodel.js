@@ -22,7 +22,8 @@ const STONE_NAMES = Object.freeze({
  * send `{"game": {...}, "view": {...}}`; a bare player view (no metadata) is read too. This is
  * the one place that knows the API's wrapping.
  * @param {object} payload
- * @returns {{game: {id: string|null, title: string, players: Array<{seat: number, name: string}>}, view: object}}
+ * @returns {{game: {id: string|null, title: string, players: Array<object>}, view: object}}
+ *   `players`: `{seat, name}` each
  */
 export function readPayload(payload) {
   const view = payload.view ?? payload;
@@ -136,7 +137,8 @@ export function statusModel(view) {
 /**
  * Index a board by square: what stands on each (figure, stone, teleporter, pool, monster).
  * @param {object} board from `boardModel`
- * @returns {Map<string, {figure?: object, stone?: object, teleporter?: object, pool?: object, monster?: object}>}
+ * @returns {Map<string, object>} per square: `figure`, `stone`, `teleporter`, `pool`,
+ *   `monster`, whichever stand there
  */
 export function bySquare(board) {
   const index = new Map();
@@ -156,7 +158,8 @@ export function bySquare(board) {
  * Group the figures that are not on the board by player: waiting outside the entrance,
  * escaped through the exit, and removed for good (eaten in stage 2).
  * @param {object} board
- * @returns {Array<{seat: number, colour: string, name: string, outside: object[], escaped: object[], removed: object[]}>}
+ * @returns {Array<object>} per player: `seat`, `colour`, `name`, and the figures `outside`,
+ *   `escaped` and `removed`
  */
 export function sides(board) {
   return board.players.map((p) => {

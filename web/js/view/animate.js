@@ -14,8 +14,8 @@ export const FRAME_MS = 700;
  * @param {object} options
  * @param {function(object, {smooth: boolean}): void} options.show draws a frame (its scene
  *   and focus); `smooth` when it follows the frame shown before
- * @param {function({index: number, count: number, playing: boolean, frame: object}): void} [options.onChange]
- *   told after every change
+ * @param {function(object): void} [options.onChange] told `{index, count, playing, frame}`
+ *   after every change
  * @param {function(Function, number): any} [options.schedule] a timer, `setTimeout` by default
  * @param {function(any): void} [options.cancel] cancels it, `clearTimeout` by default
  * @returns {object} the player's controls

@@ -22,6 +22,7 @@ const SLOT = 0.9;
 const WALL_OFFSET = { N: [0.5, -0.28], E: [1.28, 0.5], S: [0.5, 1.28], W: [-0.28, 0.5] };
 // On a staircase two letters share one cut-off square: move them apart, along their walls.
 const STAIR_OFFSET = { N: [0.7, -0.25], E: [1.25, 0.3], S: [0.3, 1.25], W: [-0.25, 0.7] };
+const OFF_BOARD = { outside: "waiting outside", escaped: "escaped", removed: "out of the game" };
 const WALL_LINE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
 
 function cellOrigin(square) {
@@ -62,7 +63,9 @@ function drawFloor(layer) {
     door({ class: "door--exit", "data-door": "out", role: "button", tabindex: -1,
       "aria-label": "the exit: leave the fortress" }, "EXIT", 0, TOP_PANEL_Y - 0.5),
     door({ class: "door--entrance", "aria-hidden": "true" }, "IN", WIDTH - 1, BOTTOM_PANEL_Y - 0.5),
-    label("escaped", { class: "panel__title", x: 1.2, y: TOP_PANEL_Y - 0.75, "text-anchor": "start" }),
+    label("escaped", {
+      class: "panel__title", x: 1.2, y: TOP_PANEL_Y - 0.75, "text-anchor": "start",
+    }),
     label("waiting outside", {
       class: "panel__title", x: WIDTH - 1.2, y: BOTTOM_PANEL_Y + 0.75, "text-anchor": "end",
     }),
@@ -102,9 +105,10 @@ function reconcile(layer, items, key, make, update) {
 /**
  * Create a board in `container`.
  * @param {Element} container
- * @param {{onActivate: function({square?: string, figure?: string, cancel?: boolean}): void}} handlers
- *   `square` is a square name or "out" (the exit); `figure` a figure off the board;
- *   `cancel` when the user presses Escape
+ * @param {object} handlers
+ * @param {function({square?: string, figure?: string, cancel?: boolean}): void} handlers.onActivate
+ *   told `square` (a square name, or "out" for the exit), `figure` (a figure off the board),
+ *   or `cancel` when the user presses Escape
  * @returns {{svg: SVGSVGElement, draw: function(object): void, highlight: function(object): void}}
  */
 export function createBoard(container, { onActivate }) {
@@ -135,12 +139,12 @@ export function createBoard(container, { onActivate }) {
   }
 
   root.addEventListener("click", (event) => {
-    const el = event.target.closest("[data-cell], [data-door], .figure--off-board");
+    const el = event.target.closest("[data-cell], [data-door], [data-figure]");
     if (el) activate(el);
   });
 
   root.addEventListener("keydown", (event) => {
-    const el = event.target.closest("[data-cell], [data-door], .figure--off-board");
+    const el = event.target.closest("[data-cell], [data-door], [data-figure]");
     if (!el) return;
     if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
@@ -163,24 +167,26 @@ export function createBoard(container, { onActivate }) {
 
   function drawFigures(board, slots) {
     const figures = board.figures.filter((f) => f.where === "board" || slots.has(f.id));
-    reconcile(layers.pieces, figures, (f) => f.id, (f) => svg("g"), (el, f) => {
-      const off = f.where !== "board";
-      el.setAttribute("class", `figure figure--${f.colour}${f.face === "black" ? " figure--black-side" : ""}`
-        + (off ? " figure--off-board" : "") + (f.where === "removed" ? " figure--removed" : ""));
+    reconcile(layers.pieces, figures, (f) => f.id, () => svg("g"), (el, f) => {
+      el.setAttribute("class", [
+        "figure", `figure--${f.colour}`, f.face === "black" ? "figure--black-side" : "",
+        f.where !== "board" ? `figure--off-board figure--${f.where}` : "",
+      ].join(" ").trim());
       el.replaceChildren(...figureShapes(f));
-      if (off) {
-        const [x, y, scale] = slots.get(f.id);
-        place(el, x, y, ` scale(${scale})`);
-        el.dataset.figure = f.id;
-        el.setAttribute("tabindex", f.where === "outside" ? 0 : -1);
-        el.setAttribute("role", f.where === "outside" ? "button" : "img");
-        el.setAttribute("aria-label", `${describeFigure(f)}, ${{ outside: "waiting outside", escaped: "escaped", removed: "out of the game" }[f.where]}`);
-      } else {
+      if (f.where === "board") {
         const { x, y } = cellOrigin(f.square);
         place(el, x + 0.5, y + 0.5);
         delete el.dataset.figure;
         for (const a of ["tabindex", "role", "aria-label"]) el.removeAttribute(a);
+        return;
       }
+      // Off the board a figure has no cell: it is focusable and labelled itself.
+      const [x, y, scale] = slots.get(f.id);
+      place(el, x, y, ` scale(${scale})`);
+      el.dataset.figure = f.id;
+      el.setAttribute("tabindex", f.where === "outside" ? 0 : -1);
+      el.setAttribute("role", f.where === "outside" ? "button" : "img");
+      el.setAttribute("aria-label", `${describeFigure(f)}, ${OFF_BOARD[f.where]}`);
     });
   }
 
@@ -225,7 +231,7 @@ export function createBoard(container, { onActivate }) {
       place(el, x + 0.5, y + 0.5);
       return el;
     }));
-    reconcile(tiles.stones, board.stones, (s) => s.id, (s) => svg("g"), (el, s) => {
+    reconcile(tiles.stones, board.stones, (s) => s.id, () => svg("g"), (el, s) => {
       el.setAttribute("class", `stone stone--${s.kind}`);
       if (el.dataset.kind !== s.kind) el.replaceChildren(...stoneShapes(s.kind));
       el.dataset.kind = s.kind;

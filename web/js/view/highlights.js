@@ -39,10 +39,8 @@ function pushArrow(from, to) {
 
 function cross(square) {
   const { x, y } = centre(square);
-  return svg("path", {
-    class: "hl-removed",
-    d: `M ${x - 0.25} ${y - 0.25} L ${x + 0.25} ${y + 0.25} M ${x + 0.25} ${y - 0.25} L ${x - 0.25} ${y + 0.25}`,
-  });
+  const [a, b, c, d] = [x - 0.25, x + 0.25, y - 0.25, y + 0.25];
+  return svg("path", { class: "hl-removed", d: `M ${a} ${c} L ${b} ${d} M ${b} ${c} L ${a} ${d}` });
 }
 
 function ghost(figureId, square) {
@@ -90,7 +88,8 @@ export function drawHighlights(layer, h) {
     if (p.to !== "out") marks.push(ghost(p.figure, p.to));
     for (const push of p.pushes) {
       marks.push(push.to === null ? cross(push.from) : pushArrow(push.from, push.to));
-      add(notes, push.from, push.to === null ? "its stone is removed" : `its stone goes to ${push.to}`);
+      add(notes, push.from,
+        push.to === null ? "its stone is removed" : `its stone goes to ${push.to}`);
     }
   }
   for (const square of h.spots ?? []) {

@@ -76,11 +76,14 @@ function tileName(tile) {
  * @param {Element} container
  * @param {object} it the interaction
  * @param {object} board
- * @param {{update: function(object): void, preview: function(object|null): void, send: function(object): void}} on
- *   `update` takes the next interaction, `preview` a move to preview (null: stop), `send` an action
+ * @param {object} on what the panel's buttons call
+ * @param {function(object): void} on.update with the next interaction
+ * @param {function(object|null): void} on.preview with a move's preview to show (null: stop)
+ * @param {function(object): void} on.send with the action to send
  */
 export function renderActions(container, it, board, on) {
-  const parts = [el("h2", {}, "Your move"), el("p", { class: "prompt" }, prompt(it) || "Nothing to do: it is not your turn.")];
+  const parts = [el("h2", {}, "Your move"),
+    el("p", { class: "prompt" }, prompt(it) || "Nothing to do: it is not your turn.")];
   if (it.kind === "placement") {
     parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Tiles" },
       ...placeableTiles(it).map(({ tile, left }) => button(`${tileName(tile)} ×${left}`,
@@ -89,7 +92,8 @@ export function renderActions(container, it, board, on) {
     if (orientations.length) {
       parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Orientation" },
         ...orientations.map((o) => button(o === "h" ? "lying east–west" : "lying north–south",
-          () => on.update(chooseOrientation(it, o)), { "aria-pressed": String(it.orientation === o) }))));
+          () => on.update(chooseOrientation(it, o)),
+          { "aria-pressed": String(it.orientation === o) }))));
     }
     if (it.square !== null && arrowChoices(it).length) {
       parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Arrow" },
@@ -106,7 +110,9 @@ export function renderActions(container, it, board, on) {
         for (const type of ["pointerenter", "focus"]) {
           b.addEventListener(type, () => on.preview(previewMove(board, move)));
         }
-        for (const type of ["pointerleave", "blur"]) b.addEventListener(type, () => on.preview(null));
+        for (const type of ["pointerleave", "blur"]) {
+          b.addEventListener(type, () => on.preview(null));
+        }
         return el("li", {}, b);
       })));
   }
@@ -118,7 +124,8 @@ export function renderActions(container, it, board, on) {
   if (it.selected !== null) row.push(button("Cancel", () => on.update(clearSelection(it))));
   if (row.length) parts.push(el("div", { class: "buttons" }, ...row));
   // Keep the keyboard where it was: the panel is rebuilt, its buttons keep their texts.
-  const focused = container.contains(document.activeElement) ? document.activeElement.textContent : null;
+  const active = document.activeElement;
+  const focused = container.contains(active) ? active.textContent : null;
   container.replaceChildren(...parts);
   if (focused !== null) {
     [...container.querySelectorAll("button")].find((b) => b.textContent === focused)?.focus();
@@ -131,7 +138,7 @@ export function renderActions(container, it, board, on) {
  * @param {Element} container
  * @param {object} player from `createPlayer`
  * @param {object} [options]
- * @param {Array<{text: string, label: string, onClick: function(): void}>} [options.extra] more buttons
+ * @param {Array<object>} [options.extra] more buttons, `{text, label, onClick}` each
  * @param {function(number): void} [options.onSpeed] told the new milliseconds per frame
  * @returns {{update: function({index: number, count: number, playing: boolean}, string): void}}
  */

@@ -4,7 +4,7 @@
  * textContent. Colours come from CSS classes (app.css), so the shapes carry no styling.
  */
 
-export const SVG_NS = "http://www.w3.org/2000/svg";
+const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
  * Make an SVG element with attributes and children.
@@ -98,6 +98,8 @@ export function teleporterShapes(teleporter, angle) {
   ];
 }
 
+const TEETH = "M -0.16 0.1 L -0.08 0.18 L 0 0.1 L 0.08 0.18 L 0.16 0.1";
+
 /**
  * Draw the monster facing north; the caller turns it.
  * @returns {SVGElement[]}
@@ -108,6 +110,6 @@ export function monsterShapes() {
     svg("circle", { class: "monster__body", r: 0.36 }),
     svg("circle", { class: "monster__eye", cx: -0.13, cy: -0.14, r: 0.07 }),
     svg("circle", { class: "monster__eye", cx: 0.13, cy: -0.14, r: 0.07 }),
-    svg("path", { class: "monster__teeth", d: "M -0.16 0.1 L -0.08 0.18 L 0 0.1 L 0.08 0.18 L 0.16 0.1" }),
+    svg("path", { class: "monster__teeth", d: TEETH }),
   ];
 }
