@@ -209,19 +209,20 @@ def phase_json(phase: dict[str, Any]) -> dict[str, Any]:
 
 def game_log(players: list[str], seed: int, options: Options, title: str,
              max_turn: int | None = None) -> dict[str, Any]:
-    """Play a seeded random game and return its log: start, then each action or monster phase."""
+    """Play a seeded game and return its log: the start, then each action or monster phase,
+    up to the end of game turn ``max_turn`` (None: to the end of the game)."""
     state = new_game(players, seed=seed, options=options)
     log = {"game": game_meta(f"log-{seed}", title, state), "start": position(state),
            "entries": []}
     for seat, action, t in play(state, random.Random(seed)):
-        if max_turn is not None and t.state.game_turn > max_turn:
-            break
         log["entries"].append({
             "seat": seat,
             "action": None if action is None else action_to_dict(action),
             "events": list(t.events),
             "position": position(t.state),
         })
+        if max_turn is not None and t.state.game_turn > max_turn:
+            break  # the monster phase that ends the last turn is in
     return log
 
 

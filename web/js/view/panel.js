@@ -57,12 +57,19 @@ export function renderStatus(container, board, status) {
         + (toMove ? " — to move" : ""));
   }));
   const facts = [
+    ["Rules", status.experienced ? "experienced game" : "basic game"],
     ["Phase", PHASES[status.phase] ?? status.phase],
     ["Stage", String(status.stage)],
     ["Game turn", String(status.gameTurn)],
+    ["Start player", playerName(board, status.startSeat)],
     ["Cards left", String(status.cardsLeft)],
     ["Played", status.discard.length ? status.discard.map(cardLabel).join(", ") : "none yet"],
   ];
+  if (status.phase === "placement") facts.push(["Tiles left", String(status.tilesToPlace.length)]);
+  if (status.outcome) {
+    const winners = status.outcome.winners.map((seat) => playerName(board, seat));
+    facts.push(["Winner", winners.length ? winners.join(", ") : "nobody"]);
+  }
   container.replaceChildren(el("h2", {}, "Game"), players,
     el("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
 }
