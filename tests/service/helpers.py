@@ -64,7 +64,11 @@ def create_game(client: FlaskClient, seats: list[dict[str, Any]] | None = None,
     spec.setdefault("start_seat", 0)
     response = client.post(f"{API}/games", json={"seats": seats or TWO_PLAYERS, **spec})
     assert response.status_code == 201, response.get_data(as_text=True)
-    body = response.get_json()
+    return game_from(response.get_json())
+
+
+def game_from(body: dict[str, Any]) -> NewGame:
+    """Return the game and secrets in the body of a creation's response."""
     return NewGame(
         id=body["game"]["id"],
         body=body,

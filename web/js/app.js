@@ -11,7 +11,7 @@ import {
 import { eventFrames, stillFrame } from "./model/replay.js";
 import { createViewer, readLog, seek, stepEntries } from "./model/timeline.js";
 import { boardModel, readPayload, statusModel } from "./model/viewmodel.js";
-import { createPlayer } from "./view/animate.js";
+import { FRAME_MS, createPlayer } from "./view/animate.js";
 import { createBoard } from "./view/board.js";
 import { createReplayControls, renderActions, renderStatus } from "./view/panel.js";
 
@@ -97,7 +97,7 @@ function playFrames(frames, extra = () => []) {
   });
   controls = createReplayControls(page.replay, player,
     { extra: extra(player), onSpeed: setMoveTime });
-  setMoveTime(700);
+  setMoveTime(FRAME_MS);
   player.load(frames);
 }
 

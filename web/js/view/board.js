@@ -156,13 +156,17 @@ export function createBoard(container, { onActivate }) {
       const dir = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" }[event.key];
       // The staircases only cut the ends of rows and columns: no gaps to jump.
       const next = neighbour(el.dataset.cell, dir);
-      if (next) {
-        focused.tabIndex = -1;
-        focused = cells.get(next);
-        focused.tabIndex = 0;
-        focused.focus();
-      }
+      if (next) cells.get(next).focus();
     }
+  });
+
+  // One cell is in the tab order (a roving tabindex): the one focused last, by key or click.
+  root.addEventListener("focusin", (event) => {
+    const cell = event.target.closest("[data-cell]");
+    if (!cell || cell === focused) return;
+    focused.tabIndex = -1;
+    focused = cell;
+    focused.tabIndex = 0;
   });
 
   function drawFigures(board, slots) {

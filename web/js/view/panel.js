@@ -12,6 +12,7 @@ import {
   selectTile,
 } from "../model/interaction.js";
 import { sides, stoneName } from "../model/viewmodel.js";
+import { FRAME_MS } from "./animate.js";
 
 const TILE_NAMES = {
   teleporter_A: "teleporter A", teleporter_B: "teleporter B",
@@ -154,9 +155,9 @@ export function createReplayControls(container, player, { extra = [], onSpeed = 
   const counter = el("p", { class: "counter" });
   const play = button("Play", () => player.toggle(), { class: "primary" });
   const speed = el("select", { "aria-label": "Speed" },
-    ...[["Slow", 1400], ["Normal", 700], ["Fast", 300]].map(([name, ms]) => {
+    ...[["Slow", 2 * FRAME_MS], ["Normal", FRAME_MS], ["Fast", FRAME_MS / 2]].map(([name, ms]) => {
       const option = el("option", { value: String(ms) }, name);
-      option.selected = ms === 700;
+      option.selected = ms === FRAME_MS;
       return option;
     }));
   speed.addEventListener("change", () => {

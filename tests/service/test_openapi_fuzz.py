@@ -1,0 +1,151 @@
+"""Property-based fuzzing (schemathesis) of the API against its own OpenAPI document.
+
+On PostgreSQL, every documented operation gets a few hundred generated requests, valid and
+invalid ones; half of them are aimed at real games in every phase with real tokens (and, for
+submissions, often a legal action at the current version), so the success paths are fuzzed
+too, not only the refusals. No response may be a 5xx, and every response must match the
+document: status code, content type, headers and body schema.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import pytest
+import schemathesis
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from schemathesis import GenerationMode
+from schemathesis.checks import (
+    content_type_conformance,
+    not_a_server_error,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from service import create_app
+from service.migrate import upgrade
+from service.monster import resolve_monster_phase
+from tests.service.conftest import app_config, dispose
+from tests.service.helpers import (
+    NewGame,
+    a_legal_action,
+    create_game,
+    play_until,
+    read,
+)
+from tests.support.postgres_server import PostgresServer
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance,
+          response_headers_conformance, response_schema_conformance]
+EXAMPLES_PER_MODE = 135
+MIN_REQUESTS = 2000
+CALLERS = ("seat0", "seat1", "spectator", "creator", "none")
+OPEN_SEATS = [{"name": "Ann"}, {"open": True}]
+
+
+@pytest.fixture
+def fuzz_app(postgres_server: PostgresServer) -> Iterator[Flask]:
+    """Return an app on a PostgreSQL database of its own, rate limits off."""
+    app = create_app(app_config(postgres_server.create_database("ff_fuzz")))
+    upgrade(app)
+    yield app
+    dispose(app)
+
+
+@dataclass
+class Targets:
+    """Real games in every phase, to aim generated requests at."""
+
+    app: Flask
+    client: FlaskClient
+    games: list[NewGame] = field(default_factory=list)
+
+    def token(self, game: NewGame, caller: str) -> str | None:
+        """Return the token of ``caller`` in ``game`` (None: no token)."""
+        if caller.startswith("seat"):
+            return game.seat_tokens.get(int(caller[4:]))
+        return {"spectator": game.spectator_token, "creator": game.creator_token}.get(caller)
+
+
+def seed_games(app: Flask, client: FlaskClient) -> Targets:
+    """Make games waiting for a player, in placement, figure and monster phases, and over."""
+    targets = Targets(app, client)
+    targets.games.append(create_game(client, seats=OPEN_SEATS))
+    targets.games.append(create_game(client, options={"experienced": True}))
+    targets.games.append(create_game(client, start_seat=None))
+    monster = create_game(client)
+    play_until(app, client, monster, "monster")
+    over = create_game(client)
+    play_until(app, client, over, "over")
+    targets.games += [monster, over]
+    return targets
+
+
+def aim(case: schemathesis.Case, data: st.DataObject, targets: Targets) -> None:
+    """Point a generated request at a real game, with a real token and often a real action."""
+    if "game_id" not in (case.path_parameters or {}) or not data.draw(st.booleans()):
+        return
+    client, path = targets.client, case.operation.path
+    game = data.draw(st.sampled_from(targets.games))
+    if path.endswith("/cancel") and data.draw(st.booleans()):
+        game = create_game(client)  # cancelling a seeded game would end its usefulness
+    case.path_parameters["game_id"] = game.id
+    caller = data.draw(st.sampled_from(CALLERS))
+    if path.endswith("/actions") and case.method == "POST" and data.draw(st.booleans()):
+        view = read(client, game, game.spectator_token)
+        if view["to_move"] is not None:
+            caller = f"seat{view['to_move']}"
+            case.body = {"expected_version": view["version"],
+                         "action": a_legal_action(view)}
+    token = targets.token(game, caller)
+    case.headers = {**(case.headers or {})}
+    case.headers.pop("Authorization", None)
+    if token is not None:
+        case.headers["Authorization"] = f"Bearer {token}"
+    if path.endswith("/join") and isinstance(case.body, dict) and game.invite_code:
+        case.body["invite_code"] = game.invite_code
+
+
+def takes_input(operation: schemathesis.APIOperation) -> bool:
+    """True when an operation has parameters or a body, which negative tests can spoil."""
+    return "{" in operation.path or bool(operation.definition.raw.get("parameters")
+                                         or operation.definition.raw.get("requestBody"))
+
+
+def finish_monster_phase(app: Flask, view: dict) -> None:
+    """Do the worker's job when a submission ended a figure phase, as the worker would."""
+    if view["phase"] == "monster":
+        with app.app_context():
+            resolve_monster_phase(view["id"], view["version"])
+
+
+def test_generated_requests_get_no_5xx_and_documented_answers(fuzz_app: Flask) -> None:
+    client = fuzz_app.test_client()
+    targets = seed_games(fuzz_app, client)
+    schema = schemathesis.openapi.from_wsgi("/api/v1/openapi.json", fuzz_app)
+    sent: Counter[str] = Counter()
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        label = operation.label
+        for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
+
+            @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
+            @settings(max_examples=EXAMPLES_PER_MODE, deadline=None, database=None,
+                      phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+            def fuzz(case: schemathesis.Case, data: st.DataObject, label: str = label) -> None:
+                aim(case, data, targets)
+                response = case.call()
+                sent[label] += 1
+                case.validate_response(response, checks=CHECKS)
+                if response.status_code == 201 and case.path.endswith("/actions"):
+                    finish_monster_phase(fuzz_app, response.json()["game"])
+
+            if mode is GenerationMode.POSITIVE or takes_input(operation):
+                fuzz()
+    assert sum(sent.values()) >= MIN_REQUESTS, sent
