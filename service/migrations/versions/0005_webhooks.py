@@ -8,7 +8,7 @@ Create Date: 2026-11-23
 from __future__ import annotations
 
 revision = "0005"
-down_revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
