@@ -190,3 +190,19 @@ class IdempotencyRecord(db.Model):
     status_code: Mapped[int] = mapped_column(Integer)
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class SeatNotifications(db.Model):
+    """A seat's email preference, when it last read the game on its page, its last digest.
+
+    A seat without a row has the default preference (``every_event``) and was never active.
+    """
+
+    __tablename__ = "seat_notifications"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email_mode: Mapped[str] = mapped_column(String(16))  # every_event, my_turn, digest, none
+    last_active_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    digest_sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
