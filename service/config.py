@@ -32,6 +32,21 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_LOST_LINK": "10 per hour",
     # How many proxies in front of the service set X-Forwarded-For (0: use the peer address).
     "PROXY_FIX_X_FOR": 0,
+    # Email (worker.mail). No SMTP_HOST: each message is written as an .eml file to MAIL_DIR
+    # (None: instance/mail). SMTP_TLS: none, starttls (port 587) or ssl (port 465).
+    "SMTP_HOST": None,
+    "SMTP_PORT": 587,
+    "SMTP_TLS": "starttls",
+    "SMTP_USERNAME": None,
+    "SMTP_PASSWORD": None,
+    "SMTP_TIMEOUT": 30,
+    "MAIL_FROM": "Fearsome Floors <fearsome-floors@localhost>",
+    "MAIL_DIR": None,
+    # An address for List-Unsubscribe's mailto form (None: the https link only).
+    "MAIL_UNSUBSCRIBE_MAILTO": None,
+    # Signs the links in emails (unsubscribe, a seat's mail link). None: a random key kept in
+    # instance/secret_key, made on first use; set it in production, the same for every process.
+    "SECRET_KEY": None,
     # flask-smorest: the OpenAPI document is served at /api/v1/openapi.json.
     "API_TITLE": "Fearsome Floors by mail",
     "API_VERSION": "v1",

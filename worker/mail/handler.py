@@ -1,0 +1,52 @@
+"""The outbox's ``email`` handler: build the message, send it, say whether a failure is final.
+
+It runs in the worker's app context (the relay calls it there) and reads the mail settings
+from ``current_app.config``. Delivery is at least once: a retried job carries the same
+Message-ID, and in the embedded default it overwrites the same ``.eml`` file.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+from flask import current_app
+
+from worker.jobs import Job, Retry, TransportError, handler
+from worker.mail.message import BadMessage, build_message
+from worker.mail.transport import SmtpRefused, SmtpSettings, send_smtp, write_eml
+
+# 1 min, 2, 4 ... up to 1 h between tries; given up after 10 tries (about 5 hours).
+EMAIL_RETRY = Retry(max_attempts=10, first=timedelta(minutes=1), cap=timedelta(hours=1))
+
+
+def mail_dir() -> Path:
+    """Return the folder of the embedded default: ``MAIL_DIR``, else ``instance/mail``."""
+    configured = current_app.config.get("MAIL_DIR")
+    return Path(configured) if configured else Path(current_app.instance_path) / "mail"
+
+
+@handler("email", EMAIL_RETRY)
+def deliver_email(job: Job) -> None:
+    """Send the email of ``job``; raise ``TransportError`` (permanent or not) when it fails."""
+    config = current_app.config
+    try:
+        settings = SmtpSettings.from_config(config)
+    except ValueError as error:
+        raise TransportError(str(error)) from error  # fixed in the configuration, then sent
+    try:
+        message = build_message(job.payload, job.dedupe_key, config["MAIL_FROM"])
+    except BadMessage as error:
+        raise TransportError(str(error), permanent=True) from error
+    if settings is None:
+        try:
+            write_eml(message, mail_dir())
+        except OSError as error:
+            raise TransportError(f"cannot write to {mail_dir()}: {error}") from error
+        return
+    try:
+        send_smtp(message, settings)
+    except SmtpRefused as error:
+        raise TransportError(str(error), permanent=error.permanent) from error
+    except OSError as error:
+        raise TransportError(f"cannot reach {settings.host}:{settings.port}: {error}") from error

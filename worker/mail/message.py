@@ -1,0 +1,81 @@
+"""Build the email of an outbox ``email`` job: multipart text + HTML, stable Message-ID.
+
+The payload is what ``service.outbox.email_job`` wrote: ``to``, ``subject``, ``text`` and
+optionally ``html``, ``reply_to`` and ``headers`` (``List-Unsubscribe`` ...). The Message-ID
+comes from the job's dedupe key alone, so every retry of a job carries the same one and a
+receiver can drop a copy it already has.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping
+from email.headerregistry import Address
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import formatdate, parseaddr
+from typing import Any
+
+# Headers a payload may add; the rest (From, To, Message-ID ...) are the worker's to set.
+EXTRA_HEADERS = frozenset({"List-Unsubscribe", "List-Unsubscribe-Post", "List-Id",
+                           "Auto-Submitted", "In-Reply-To", "References",
+                           "X-FF-Game", "X-FF-Seat", "X-FF-Kind"})
+
+
+class BadMessage(ValueError):
+    """The payload cannot become an email (a missing field, a header not allowed, ...)."""
+
+
+def message_id(dedupe_key: str, domain: str) -> str:
+    """Return the Message-ID of the job with ``dedupe_key``: the same for every retry."""
+    digest = hashlib.sha256(dedupe_key.encode()).hexdigest()[:40]
+    return f"<{digest}@{domain}>"
+
+
+def sender_domain(sender: str) -> str:
+    """Return the domain of the ``From`` address (``localhost`` when it has none)."""
+    _, address = parseaddr(sender)
+    return address.rpartition("@")[2] or "localhost"
+
+
+def build_message(payload: Mapping[str, Any], dedupe_key: str, sender: str) -> EmailMessage:
+    """Return the message for a job's payload, sent from ``sender``.
+
+    Raises :class:`BadMessage` when the payload lacks a field, names a header it may not
+    set, or a value would break the header (a line break in a subject, say).
+    """
+    try:
+        to, subject, text = payload["to"], payload["subject"], payload["text"]
+    except KeyError as missing:
+        raise BadMessage(f"the email job has no {missing.args[0]!r}") from None
+    message = EmailMessage(policy=SMTP)
+    try:
+        message["From"] = sender
+        message["To"] = to
+        message["Subject"] = subject
+        message["Date"] = formatdate(localtime=False, usegmt=True)
+        message["Message-ID"] = message_id(dedupe_key, sender_domain(sender))
+        if payload.get("reply_to"):
+            message["Reply-To"] = payload["reply_to"]
+        for name, value in (payload.get("headers") or {}).items():
+            if name not in EXTRA_HEADERS:
+                raise BadMessage(f"an email job may not set the header {name!r}")
+            message[name] = value
+        if "Auto-Submitted" not in message:
+            # RFC 3834: no vacation auto-replies to a machine's mail.
+            message["Auto-Submitted"] = "auto-generated"
+        message.set_content(text)
+        if payload.get("html"):
+            message.add_alternative(payload["html"], subtype="html")
+    except (ValueError, TypeError) as error:
+        if isinstance(error, BadMessage):
+            raise
+        raise BadMessage(f"the email to {to!r} cannot be built: {error}") from error
+    return message
+
+
+def recipients(message: EmailMessage) -> list[str]:
+    """Return the bare addresses of the message's ``To`` header."""
+    header = message["To"]
+    return [address.addr_spec for address in getattr(header, "addresses", ())
+            if isinstance(address, Address)]
