@@ -85,6 +85,11 @@ class Game(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Deadlines (service.deadlines): the current sub-turn's, when to remind the seat to act
+    # (None once reminded), and since when the creator has paused the game (None: running).
+    move_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
+    paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 class Seat(db.Model):

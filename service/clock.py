@@ -1,0 +1,19 @@
+"""The one place the deadline code reads the time, so that tests can set it.
+
+:func:`now` returns the system time in UTC unless the app's ``CLOCK`` setting holds a
+function returning the time (tests put a settable clock there), which it then calls.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from flask import current_app
+
+from service.models import utcnow
+
+
+def now() -> datetime:
+    """Return the current time in UTC (aware): the app's ``CLOCK()`` if set, else the system's."""
+    clock = current_app.config.get("CLOCK")
+    return utcnow() if clock is None else clock()
