@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.actions import Flip, Move, Transition
@@ -10,7 +9,17 @@ from engine.board import square_name
 from engine.errors import IllegalMove, NotYourTurn, UnknownFigure, WrongPhase
 from engine.moves import MoveOutcome, check_path, legal_outcomes
 from engine.outcome import NOTHING_LEFT, final_outcome, immediate_winner
-from engine.state import BOARD, ESCAPED, FIGURES, MONSTER, OUTSIDE, OVER, Figure, GameState
+from engine.state import (
+    BOARD,
+    ESCAPED,
+    FIGURES,
+    MONSTER,
+    OUTSIDE,
+    OVER,
+    Figure,
+    GameState,
+    evolve,
+)
 
 FIRST_TURN_ENTRIES = 2
 """In the first game turn each player enters at most two figures (RULES §3.1)."""
@@ -106,19 +115,20 @@ def apply_figure_action(state: GameState, action: Move | Flip, seat: int | None)
         stones = result.stones
         if result.escaped:
             escapes += 1
-            figures[index] = replace(fig, where=ESCAPED, square=None, black=not fig.black,
+            figures[index] = evolve(fig, where=ESCAPED, square=None, black=not fig.black,
                                      moved=True, escaped_order=escapes)
         else:
-            figures[index] = replace(fig, where=BOARD, square=result.square,
+            figures[index] = evolve(fig, where=BOARD, square=result.square,
                                      black=not fig.black, moved=True)
         events.append(_move_event(actor, fig, result))
     else:
-        figures[index] = replace(fig, black=not fig.black, moved=True)
+        figures[index] = evolve(fig, black=not fig.black, moved=True)
         events.append({"type": "flip", "seat": actor, "figure": fig.id.key,
                        "shows": figures[index].value})
-    state = replace(state, figures=tuple(figures), stones=stones, escapes=escapes)
+    escaped = escapes != state.escapes
+    state = evolve(state, figures=tuple(figures), stones=stones, escapes=escapes)
     state = _auto_flip_first_turn(state, actor, events)
-    return Transition(_after_sub_turn(state, actor, events), tuple(events))
+    return Transition(_after_sub_turn(state, actor, events, escaped), tuple(events))
 
 
 def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
@@ -144,24 +154,31 @@ def _auto_flip_first_turn(state: GameState, seat: int, events: list[dict[str, An
     figures = list(state.figures)
     for i, f in enumerate(figures):
         if f.colour == colour and f.where == OUTSIDE and not f.moved:
-            figures[i] = replace(f, black=not f.black, moved=True)
+            figures[i] = evolve(f, black=not f.black, moved=True)
             events.append({"type": "flip", "seat": seat, "figure": f.id.key,
                            "shows": figures[i].value, "automatic": True})
-    return replace(state, figures=tuple(figures))
+    return evolve(state, figures=tuple(figures))
 
 
-def _after_sub_turn(state: GameState, seat: int, events: list[dict[str, Any]]) -> GameState:
-    """End the game, pass to the next seat with a figure to move, or start the monster phase."""
+def _after_sub_turn(state: GameState, seat: int, events: list[dict[str, Any]],
+                    escaped: bool) -> GameState:
+    """End the game, pass to the next seat with a figure to move, or start the monster phase.
+
+    Only an escape can end the game here: it is the one way a figure leaves play in the
+    figure phase, so only then can someone have enough figures out or nothing be left.
+    """
     version = state.version + 1
-    won = immediate_winner(state)
-    if won is None and state.stage == 2 and not any(f.in_play for f in state.figures):
-        won = final_outcome(state, NOTHING_LEFT)
+    won = None
+    if escaped:
+        won = immediate_winner(state)
+        if won is None and state.stage == 2 and not any(f.in_play for f in state.figures):
+            won = final_outcome(state, NOTHING_LEFT)
     if won is not None:
         events.append({"type": "game_over", **won.to_dict()})
-        return replace(state, phase=OVER, to_move=None, outcome=won, version=version)
+        return evolve(state, phase=OVER, to_move=None, outcome=won, version=version)
     n = len(state.players)
     nxt = first_to_act(state, (seat + 1) % n)
     if nxt is None:
         events.append({"type": "phase", "phase": MONSTER})
-        return replace(state, phase=MONSTER, to_move=None, version=version)
-    return replace(state, to_move=nxt, version=version)
+        return evolve(state, phase=MONSTER, to_move=None, version=version)
+    return evolve(state, to_move=nxt, version=version)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.actions import Transition
@@ -14,7 +13,17 @@ from engine.layout import Layout
 from engine.monster import Walk
 from engine.outcome import NOTHING_LEFT, STAGE_TWO_OVER, final_outcome
 from engine.rng import Rng
-from engine.state import BOARD, FIGURES, MONSTER, OUTSIDE, OVER, REMOVED, GameState, Monster
+from engine.state import (
+    BOARD,
+    FIGURES,
+    MONSTER,
+    OUTSIDE,
+    OVER,
+    REMOVED,
+    GameState,
+    Monster,
+    evolve,
+)
 
 
 def draw_card(state: GameState, rng: Rng) -> tuple[str, tuple[str, ...], list[dict[str, Any]]]:
@@ -71,11 +80,12 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
 
     figures = list(state.figures)
     for square, index in lay.figures.items():
-        figures[index] = replace(figures[index], square=square)
+        if figures[index].square != square:
+            figures[index] = evolve(figures[index], square=square)
     fate = OUTSIDE if state.stage == 1 else REMOVED
     for index in walk.eaten:
         f = figures[index]
-        figures[index] = replace(f, where=fate, square=None, times_eaten=f.times_eaten + 1)
+        figures[index] = evolve(f, where=fate, square=None, times_eaten=f.times_eaten + 1)
     events.append({
         "type": "monster_done",
         "square": square_name(lay.monster),
@@ -83,7 +93,7 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
         "eaten": [state.figures[i].id.key for i in walk.eaten],
         "fate": fate,
     })
-    state = replace(
+    state = evolve(
         state,
         figures=tuple(figures),
         stones=tuple(sorted(lay.stones.items())),
@@ -101,32 +111,32 @@ def _next_turn(state: GameState, rng: Rng, events: list[dict[str, Any]]) -> Game
     if len(state.discard) >= CARDS_PER_STAGE:
         if state.stage == 2:
             figures = tuple(
-                replace(f, where=REMOVED, square=None, times_eaten=f.times_eaten + 1)
+                evolve(f, where=REMOVED, square=None, times_eaten=f.times_eaten + 1)
                 if f.where == BOARD else f
                 for f in state.figures
             )
             inside = [f.id.key for f in state.figures if f.where == BOARD]
             events.append({"type": "stage_end", "stage": 2, "eaten_inside": inside})
-            state = replace(state, figures=figures)
+            state = evolve(state, figures=figures)
             return _over(state, final_outcome(state, STAGE_TWO_OVER), events, version, rng)
         cards = sorted(state.discard + state.pile)
         rng.shuffle(cards)
-        state = replace(state, stage=2, pile=tuple(cards), discard=())
+        state = evolve(state, stage=2, pile=tuple(cards), discard=())
         events.append({"type": "stage_end", "stage": 1, "next_stage": 2})
     if state.stage == 2 and not any(f.in_play for f in state.figures):
         return _over(state, final_outcome(state, NOTHING_LEFT), events, version, rng)
     n = len(state.players)
     start = (state.start_seat + 1) % n
-    figures = tuple(replace(f, moved=False) if f.moved else f for f in state.figures)
-    state = replace(state, figures=figures, start_seat=start, game_turn=state.game_turn + 1)
+    figures = tuple(evolve(f, moved=False) if f.moved else f for f in state.figures)
+    state = evolve(state, figures=figures, start_seat=start, game_turn=state.game_turn + 1,
+                   phase=FIGURES, rng=rng.state, version=version)
     events.append({"type": "turn", "game_turn": state.game_turn, "start_seat": start,
                    "stage": state.stage})
-    return replace(state, phase=FIGURES, to_move=first_to_act(state, start), rng=rng.state,
-                   version=version)
+    return evolve(state, to_move=first_to_act(state, start))
 
 
 def _over(state: GameState, outcome, events: list[dict[str, Any]], version: int,
           rng: Rng) -> GameState:
     events.append({"type": "game_over", **outcome.to_dict()})
-    return replace(state, phase=OVER, to_move=None, outcome=outcome, version=version,
+    return evolve(state, phase=OVER, to_move=None, outcome=outcome, version=version,
                    rng=rng.state)

@@ -64,8 +64,7 @@ class MoveOutcome:
         self._before = before
         self._after = after
         self._stones = stones if after is before else None
-        self._pushed: tuple[tuple[int, int | None], ...] | None = (
-            () if after is before else None)
+        self._pushed: tuple[tuple[int, int | None], ...] | None = None
 
     @property
     def stones(self) -> tuple[tuple[int, str], ...]:
@@ -128,6 +127,12 @@ def _zobrist_table() -> dict[tuple[int, str], int]:
 
 
 _ZOBRIST = _zobrist_table()
+
+# Each square's steps that stay on the board, as (direction, target, letter), N E S W.
+_BOARD_STEPS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
+    tuple((d, t, DIRECTION_LETTERS[d]) for d, t in enumerate(row) if t >= 0)
+    for row in NEIGHBOURS
+)
 
 
 def _push(lay: Layout, figs: dict[int, int], stones: dict[int, str], at: int, d: int):
@@ -232,19 +237,22 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
     An outcome is the end square (or leaving) plus the resulting stone layout; the path given is
     the first shortest one in N, E, S, W order. Staying put with nothing pushed is not listed
     (that is a flip). Breadth-first search over (square, stones) with the fewest points used:
-    reaching the same square and stones with more points left can never do worse.
+    reaching the same square and stones with more points left can never do worse. The list is
+    in the order of the search: shorter paths first (its order is stable, not a ranking).
     """
     index, start, lay, figs = _start(state, figure)
     points = state.figures[index].value
     stones0 = lay.stones
-    monster, tele, pool, nb = lay.monster, lay.teleporters, lay.pool, NEIGHBOURS
-    letters = DIRECTION_LETTERS
+    monster, pool = lay.monster, lay.pool
+    blocked = set(lay.teleporters)  # no figure steps onto these squares
+    blocked.add(monster)
     frontier: list[tuple[int, dict[int, str], str]] = [(start, stones0, "")]
     # Keys: the square alone while no stone has moved (the common case), else with the stones.
     seen: dict = {start: stones0}
     found: dict = {}
     for _ in range(points):
         nxt: list[tuple[int, dict[int, str], str]] = []
+        add = nxt.append
         for sq, stones, path in frontier:
             if sq == _OUT:
                 if monster == ENTRANCE:
@@ -252,17 +260,23 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
                 steps = [(ENTER, ENTRANCE, stones)]
             else:
                 steps = []
-                row = nb[sq]
-                for d in (0, 1, 2, 3):
-                    t = row[d]
-                    if t < 0 or t == monster or t in tele:
+                for d, t, letter in _BOARD_STEPS[sq]:
+                    if t in blocked:
                         continue
                     if t in stones or t in pool:
                         r = _step(lay, figs, sq, stones, d)
                         if type(r) is tuple:
-                            steps.append((letters[d], r[0], r[1]))
+                            steps.append((letter, r[0], r[1]))
+                    elif stones is stones0:
+                        # The common case, inline: a plain step with no stone moved so far.
+                        if t not in seen:
+                            seen[t] = stones0
+                            p = path + letter
+                            add((t, stones0, p))
+                            if t not in figs:
+                                found[t] = (p, t, stones0)
                     else:
-                        steps.append((letters[d], t, stones))
+                        steps.append((letter, t, stones))
                 if sq == EXIT:
                     key = _GONE if stones is stones0 else (_GONE, stones.key)
                     if key not in found:
@@ -279,7 +293,7 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
                     continue
                 seen[key] = nst
                 p = path + letter
-                nxt.append((nsq, nst, p))
+                add((nsq, nst, p))
                 if nsq not in figs:
                     found[key] = (p, nsq, nst)
         frontier = nxt

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.actions import Place, Transition
@@ -29,6 +28,7 @@ from engine.state import (
     GameState,
     Pool,
     Teleporter,
+    evolve,
 )
 
 NO_TILE_ZONE = frozenset(
@@ -139,10 +139,10 @@ def apply_placement(state: GameState, place: Place, seat: int | None) -> Transit
     events = [event]
     n = len(state.players)
     nxt = (actor + 1) % n
-    state = replace(state, stones=stones, pools=pools, teleporters=teleporters,
+    state = evolve(state, stones=stones, pools=pools, teleporters=teleporters,
                     tiles_to_place=tuple(left), to_move=nxt, version=state.version + 1)
     if not left:
-        state = replace(state, phase=FIGURES, start_seat=nxt, to_move=nxt)
+        state = evolve(state, phase=FIGURES, start_seat=nxt, to_move=nxt)
         events.append({"type": "phase", "phase": FIGURES, "start_seat": nxt})
     return Transition(state, tuple(events))
 
@@ -171,6 +171,6 @@ def random_setup(state: GameState) -> GameState:
         options = legal_placements(state, tile)
         place = rng.choice(options)
         if place.arrow is not None:
-            place = replace(place, arrow=rng.below(4))
+            place = evolve(place, arrow=rng.below(4))
         state = apply_placement(state, place, None).state
-    return replace(state, rng=rng.state)
+    return evolve(state, rng=rng.state)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from engine.board import at, parse_square
 from engine.cards import deck
@@ -26,6 +25,7 @@ from engine.state import (
     Monster,
     Player,
     Pool,
+    evolve,
 )
 
 MIN_PLAYERS = 2
@@ -124,5 +124,5 @@ def new_game(
         tiles_to_place=EXPERIENCED_TILES, seed=seed, rng=state.rng,
     )
     if options.random_setup:
-        state = replace(random_setup(state), version=0)
+        state = evolve(random_setup(state), version=0)
     return state

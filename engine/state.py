@@ -1,13 +1,17 @@
 """The game state: small frozen value types; a transition returns a new state.
 
-Nothing here mutates: every change goes through ``dataclasses.replace``. The JSON form
+Nothing here mutates: every change goes through :func:`evolve` (``dataclasses.replace``,
+faster). The JSON form
 (``to_dict`` / ``from_dict``, see ``docs/position-format.md``) is the position format.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any, TypeVar
 
 from engine.board import DIRECTION_LETTERS
 from engine.errors import UnknownFigure
@@ -46,6 +50,32 @@ FIGURES = "figures"
 MONSTER = "monster"
 OVER = "over"
 PHASES = (PLACEMENT, FIGURES, MONSTER, OVER)
+
+_Value = TypeVar("_Value")
+
+
+def evolve(value: _Value, **changes: Any) -> _Value:
+    """Return a copy of the frozen dataclass ``value`` with ``changes`` made.
+
+    What ``dataclasses.replace`` does for these types (none has ``__post_init__`` or fields
+    outside ``__init__``) at a fraction of its cost, which whole games feel.
+    """
+    cls = type(value)
+    shape = _SHAPES.get(cls)
+    if shape is None:
+        names = cls.__match_args__  # type: ignore[attr-defined]
+        shape = _SHAPES[cls] = (attrgetter(*names), {name: i for i, name in enumerate(names)})
+    fields = list(shape[0](value))
+    index = shape[1]
+    for name, new in changes.items():
+        if name not in index:
+            raise TypeError(f"{cls.__name__} has no field {name!r}")
+        fields[index[name]] = new
+    return cls(*fields)
+
+
+_SHAPES: dict[type, tuple[Callable[[Any], tuple], dict[str, int]]] = {}
+
 
 _FIGURE_RE = re.compile(r"^\s*([a-z]+)[\s\-_:]*([0-9])\s*$", re.I)
 
