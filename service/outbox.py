@@ -52,9 +52,22 @@ def monster_phase_job(session: Session, game_id: str, version: int) -> int | Non
                f"monster:{game_id}:{version}")
 
 
-def email_job(session: Session, to: str, subject: str, text: str, dedupe_key: str) -> int | None:
-    """Write the job "send this plain-text email"."""
-    return add(session, EMAIL, {"to": to, "subject": subject, "text": text}, dedupe_key)
+def email_job(session: Session, to: str, subject: str, text: str, dedupe_key: str, *,
+              html: str | None = None, reply_to: str | None = None,
+              headers: dict[str, str] | None = None, game_id: str | None = None,
+              seat: int | None = None, topic: str | None = None) -> int | None:
+    """Write the job "send this email": plain text, and with ``html`` an HTML alternative.
+
+    ``reply_to`` sets Reply-To; ``headers`` adds headers ``worker.mail.message`` allows
+    (List-Unsubscribe ...). ``game_id``, ``seat`` and ``topic`` (``turn``, ``monster``,
+    ``over``, ``digest``, ``invite``, a reply's kind ...) say whom and what it is about: a
+    seat's deliveries are listed by them. The job's Message-ID derives from ``dedupe_key``.
+    """
+    payload: dict[str, Any] = {"to": to, "subject": subject, "text": text}
+    optional = {"html": html, "reply_to": reply_to, "headers": headers, "game_id": game_id,
+                "seat": seat, "topic": topic}
+    payload.update({key: value for key, value in optional.items() if value is not None})
+    return add(session, EMAIL, payload, dedupe_key)
 
 
 def register_publisher(app: Flask, publisher: Publisher) -> None:

@@ -1,0 +1,131 @@
+"""Who is emailed about a change, and with what: written to the outbox in its transaction.
+
+For each seat with an address, after each change of a started game:
+
+* the game is over: "game over" (modes ``every_event`` and ``my_turn``);
+* it is now the seat's turn: "your move" with what happened since its last move;
+* a monster phase just ended: its walk in words (mode ``every_event``).
+
+Nothing goes to a seat whose mode is ``digest`` or ``none``, nor to one that read the game
+on its page within the last minute. When a game starts at its creation, the seat to move
+just got its invitation in the same transaction and gets no second email.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+import engine
+from engine import GameState
+from engine.narrate import narrate_monster
+from service import outbox
+from service.mail import compose, history, keys
+from service.mail.compose import Mail, Reader
+from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
+from service.models import Game, Seat, utcnow
+from service.views import load_state
+
+# service.store's names; importing it would be a cycle (it calls notify_about).
+ACTIVE, FINISHED, OVER = "active", "finished", "over"
+_INVITED = "ff_mail_invited"
+SENDING_MODES = (EVERY_EVENT, MY_TURN)
+
+
+def mark_invited(session: Session, game_id: str, seat: int) -> None:
+    """Remember that the seat got its invitation in this transaction."""
+    session.info.setdefault(_INVITED, set()).add((game_id, seat))
+
+
+def unsubscribe_url(game_id: str, seat: int) -> str:
+    """Return the seat's one-click unsubscribe address."""
+    base = str(current_app.config["PUBLIC_URL"]).rstrip("/")
+    return f"{base}/api/v1/unsubscribe/{keys.unsubscribe_token(game_id, seat)}"
+
+
+def list_headers(game_id: str, seat: int) -> dict[str, str]:
+    """Return the List-Unsubscribe headers (RFC 2369, one-click RFC 8058) of a seat's emails."""
+    targets = [f"<{unsubscribe_url(game_id, seat)}>"]
+    mailto = current_app.config.get("MAIL_UNSUBSCRIBE_MAILTO")
+    if mailto:
+        targets.append(f"<mailto:{mailto}?subject=unsubscribe%20"
+                       f"{keys.unsubscribe_token(game_id, seat)}>")
+    return {"List-Unsubscribe": ", ".join(targets),
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def reader_of(session: Session, game: Game, seat: Seat, mode: str) -> Reader:
+    """Return the reader an email about ``game`` to ``seat`` is written for."""
+    return Reader(game_id=game.id, seat=seat.seat, name=seat.name or f"seat {seat.seat}",
+                  colour=seat.colour, link=keys.mail_link(session, game.id, seat.seat),
+                  unsubscribe_url=unsubscribe_url(game.id, seat.seat), mode=mode)
+
+
+def write_mail(session: Session, seat: Seat, mail: Mail, topic: str, key: str) -> None:
+    """Write one email about the seat's game to the outbox, with its list headers."""
+    assert seat.email is not None
+    outbox.email_job(session, seat.email, mail.subject, mail.text, key, html=mail.html,
+                     headers=list_headers(seat.game_id, seat.seat), game_id=seat.game_id,
+                     seat=seat.seat, topic=topic)
+
+
+def write(session: Session, game: Game, events: Sequence[dict[str, Any]]) -> None:
+    """Write the emails that a change of ``game`` (its ``events``) calls for."""
+    if game.status not in (ACTIVE, FINISHED):
+        return
+    state = load_state(game)
+    all_seats = list(session.scalars(select(Seat).where(Seat.game_id == game.id)
+                                     .order_by(Seat.seat)))
+    seats = [s for s in all_seats if s.email]
+    if state is None or not seats:
+        return
+    settings = settings_of(session, game.id)
+    now = utcnow()
+    is_monster = any(e.get("type") == "monster_done" for e in events)
+    invited = session.info.get(_INVITED, set())
+    players = history.players_of(all_seats)
+    for seat in seats:
+        row = settings.get(seat.seat)
+        mode = mode_of(row)
+        if mode not in SENDING_MODES or is_active(row, now):
+            continue
+        if state.phase == OVER:
+            topic = "over"
+        elif seat.seat == state.to_move and (game.id, seat.seat) not in invited:
+            topic = "turn"
+        elif is_monster and mode == EVERY_EVENT:
+            topic = "monster"
+        else:
+            continue
+        reader = reader_of(session, game, seat, mode)
+        mail = _compose(session, topic, reader, state, events, players, now)
+        write_mail(session, seat, mail, topic, f"mail:{game.id}:{seat.seat}:{topic}:"
+                                               f"{game.version}")
+
+
+def _compose(session: Session, topic: str, reader: Reader, state: GameState,
+             events: Sequence[dict[str, Any]], players: dict[int, str], now: datetime) -> Mail:
+    diagram = engine.diagram(state)
+    if topic == "turn":
+        lines = history.since_last_move(session, reader.game_id, reader.seat, players)
+        return compose.your_move(reader, lines, diagram)
+    if topic == "monster":
+        return compose.monster_result(reader, narrate_monster(events), diagram)
+    return compose.game_over(reader, *outcome_words(state, players), diagram)
+
+
+def outcome_words(state: GameState, players: dict[int, str]) -> tuple[str, list[str]]:
+    """Return the end of the game in words: who won and why, then each seat's result."""
+    outcome = state.outcome
+    assert outcome is not None  # the game is over
+    winners = [players.get(seat, str(seat)) for seat in outcome.winners]
+    summary = (f"The game is over ({outcome.reason}). Winner: {', '.join(winners)}."
+               if winners else f"The game is over ({outcome.reason}) and nobody won.")
+    results = [f"{players.get(p.seat, str(p.seat))}: {outcome.escaped[p.seat]} escaped, "
+               f"{outcome.eaten[p.seat]} eaten" for p in state.players]
+    return summary, results
