@@ -17,6 +17,7 @@ from service import notifications
 from service.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_game_id
 from service.errors import ApiError
 from service.links.urls import join_link, play_link
+from service.mail import seats as mail_seats
 from service.models import Game, Seat, Token, utcnow
 from service.store import ACTIVE, CANCELLED, OPEN, seats_of
 from service.tokens import hash_secret, new_game_id, new_token
@@ -139,13 +140,16 @@ def _start(game: Game, colours: list[str], now: datetime) -> None:
 
 def read_game(game_id: str, token: str | None,
               is_current: Callable[[str], bool]) -> GameRead:
-    """Return the game as the token's holder sees it, or only its ETag if ``is_current``."""
+    """Return the game as the token's holder sees it, or only its ETag if ``is_current``.
+
+    A seat's read counts as activity on the game's page (no emails while it looks).
+    """
     with read_transaction() as session:
         game, caller = authenticate(session, game_id, token)
         tag = etag(game, caller)
-        if is_current(tag):
-            return GameRead(tag, None)
-        return GameRead(tag, game_view(game, seats_of(session, game_id), caller))
+        view = None if is_current(tag) else game_view(game, seats_of(session, game_id), caller)
+    mail_seats.record_read(game_id, caller)
+    return GameRead(tag, view)
 
 
 def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
