@@ -53,6 +53,11 @@ DEFAULTS: dict[str, Any] = {
     "OPENAPI_VERSION": "3.0.3",
     "OPENAPI_URL_PREFIX": "/api/v1",
     "OPENAPI_JSON_PATH": "openapi.json",
+    # Webhooks: allow targets on private, loopback or link-local addresses (local runs, tests
+    # only: in production it would let a player reach the service's own network), and the
+    # seconds a receiver has to answer.
+    "WEBHOOK_ALLOW_PRIVATE": False,
+    "WEBHOOK_TIMEOUT": 10,
 }
 
 

@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from service import outbox
 from service.mail import compose, notices
 from service.models import Game
+from service.webhooks.messages import write_messages
 
 
 def notify_about(session: Session, game: Game, events: Sequence[dict[str, Any]]) -> None:
@@ -23,6 +24,7 @@ def notify_about(session: Session, game: Game, events: Sequence[dict[str, Any]])
     Called in the transaction that stored the events, after the game row was updated, both
     for players' actions and for monster phases; ``events`` is empty when the game starts.
     """
+    write_messages(session, game, events)
     notices.write(session, game, events)
 
 

@@ -1,0 +1,130 @@
+"""The webhook messages a change of a game calls for, written to the outbox in its transaction.
+
+A change (a game started, a player's action, a monster phase) becomes a few webhook events:
+``game.started``, ``action.accepted``, ``monster.resolved``, then ``move.due`` (whose move
+it is now) or ``game.over``. Each enabled endpoint of the game that wants an event gets one
+outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game, version,
+type), so writing it twice is a no-op and a receiver can drop duplicates. A seat's endpoint
+hears ``move.due`` only when the move is its own. Event data are the engine's events as the
+public log shows them, never the state (no pile, seed, generator state, token or email).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service import outbox
+from service.models import Game, Seat, utcnow
+from service.webhooks.chat import STANDARD, chat_body, sentence
+from service.webhooks.models import WebhookEndpoint
+
+GAME_STARTED = "game.started"
+ACTION_ACCEPTED = "action.accepted"
+MONSTER_RESOLVED = "monster.resolved"
+MOVE_DUE = "move.due"
+GAME_OVER = "game.over"
+PING = "ping"
+EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_OVER)
+
+_PLAYER_EVENTS = {"move", "flip", "place"}
+_MONSTER_EVENTS = {"card", "monster_done"}
+
+
+def webhook_events(game: Game, events: Sequence[Mapping[str, Any]]
+                   ) -> list[tuple[str, dict[str, Any]]]:
+    """Return the webhook events (type, data) of a change of ``game`` with these engine events.
+
+    No engine events means the game has just started.
+    """
+    happened: list[tuple[str, dict[str, Any]]] = []
+    kinds = {event.get("type") for event in events}
+    to_move = (game.state or {}).get("to_move")
+    if not events:
+        happened.append((GAME_STARTED, {"to_move": to_move}))
+    elif kinds & _PLAYER_EVENTS:
+        seat = next(e["seat"] for e in events if e.get("type") in _PLAYER_EVENTS)
+        happened.append((ACTION_ACCEPTED, {"seat": seat, "events": [dict(e) for e in events]}))
+    elif kinds & _MONSTER_EVENTS:
+        happened.append((MONSTER_RESOLVED, {"events": [dict(e) for e in events]}))
+    over = next((e for e in events if e.get("type") == "game_over"), None)
+    if over is not None:
+        happened.append((GAME_OVER, {"outcome": {k: v for k, v in over.items() if k != "type"}}))
+    elif to_move is not None:
+        happened.append((MOVE_DUE, {"seat": to_move}))
+    return happened
+
+
+def wants(endpoint: WebhookEndpoint, event_type: str, data: Mapping[str, Any]) -> bool:
+    """True when ``endpoint`` is to hear of this event: its filter, and its seat's own moves."""
+    if endpoint.events and event_type not in endpoint.events:
+        return False
+    return not (event_type == MOVE_DUE and endpoint.seat is not None
+                and data["seat"] != endpoint.seat)
+
+
+def seat_names(session: Session, game_id: str) -> dict[int, str]:
+    """Return ``{seat: "Ann (red)"}`` for the game's seats (an open seat by its colour)."""
+    rows = session.execute(select(Seat.seat, Seat.name, Seat.colour)
+                           .where(Seat.game_id == game_id))
+    return {row.seat: f"{row.name} ({row.colour})" if row.name else row.colour for row in rows}
+
+
+def write_messages(session: Session, game: Game, events: Sequence[Mapping[str, Any]]) -> int:
+    """Write the outbox rows of the webhook messages this change calls for; return how many.
+
+    Called in the transaction of the change, after the game row holds its new values.
+    """
+    endpoints = session.scalars(
+        select(WebhookEndpoint)
+        .where(WebhookEndpoint.game_id == game.id, WebhookEndpoint.enabled.is_(True))
+        .order_by(WebhookEndpoint.id)
+    ).all()
+    if not endpoints:
+        return 0
+    seats = seat_names(session, game.id)
+    now = utcnow()
+    written = 0
+    for event_type, data in webhook_events(game, events):
+        for endpoint in endpoints:
+            if wants(endpoint, event_type, data):
+                message_id = f"msg_{endpoint.id}_{game.id}_{game.version}_{event_type}"
+                if queue(session, endpoint, message_id, event_type, game.version, data, seats,
+                         now) is not None:
+                    written += 1
+    return written
+
+
+def queue_ping(session: Session, endpoint: WebhookEndpoint, version: int) -> str:
+    """Write a ``ping`` message for ``endpoint``; return its message id."""
+    message_id = f"msg_{endpoint.id}_ping_{secrets.token_hex(8)}"
+    queue(session, endpoint, message_id, PING, version, {}, seat_names(session, endpoint.game_id),
+          utcnow())
+    return message_id
+
+
+def queue(session: Session, endpoint: WebhookEndpoint, message_id: str, event_type: str,
+          version: int, data: Mapping[str, Any], seats: Mapping[int, str],
+          now: datetime) -> int | None:
+    """Write one webhook message for ``endpoint`` to the outbox; return the row id (None: a
+    duplicate of a message already written)."""
+    text = sentence(event_type, endpoint.game_id, data, seats)
+    if endpoint.format == STANDARD:
+        body: dict[str, Any] = {
+            "type": event_type,
+            "timestamp": now.isoformat().replace("+00:00", "Z"),
+            "game_id": endpoint.game_id,
+            "version": version,
+            "text": text,
+            "data": dict(data),
+        }
+    else:
+        body = chat_body(endpoint.format, text)
+    payload = {"endpoint_id": endpoint.id, "message_id": message_id, "type": event_type,
+               "body": body}
+    return outbox.add(session, outbox.WEBHOOK, payload, f"webhook:{message_id}")

@@ -1,0 +1,121 @@
+"""Schemas of webhooks: the endpoint requests, the endpoint and delivery views, the pages."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from service.log.schemas import MAX_PAGE
+from service.schemas import Text, bounded_int
+from service.webhooks.chat import FORMATS, STANDARD
+from service.webhooks.messages import EVENT_TYPES
+from service.webhooks.models import URL_LENGTH
+
+EVENTS_DESCRIPTION = (
+    "The event types to send (none or empty: all). game.started; action.accepted (a player's "
+    "action and its events); monster.resolved (the monster phase's events, told in words in "
+    "'text'); move.due (whose move it is; a seat's endpoint hears only of its own moves); "
+    "game.over. A test ping is sent whatever the filter.")
+FORMAT_DESCRIPTION = (
+    "standard: {type, timestamp, game_id, version, text, data}; discord: {content}; "
+    "slack: {text}. Every format is signed the same way (Standard Webhooks headers).")
+
+
+def _events(**kwargs: object) -> fields.List:
+    return fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)),
+                       validate=validate.Length(max=len(EVENT_TYPES)),
+                       metadata={"description": EVENTS_DESCRIPTION}, **kwargs)
+
+
+def _url(**kwargs: object) -> Text:
+    return Text(validate=validate.Length(1, URL_LENGTH), metadata={
+        "description": "http:// or https:// address that receives POST requests; it must "
+                       "resolve to public addresses only. Redirects are not followed."},
+        **kwargs)
+
+
+class CreateEndpointSchema(Schema):
+    """A new endpoint: the creator's token makes a game endpoint, a seat's token a seat one."""
+
+    url = _url(required=True)
+    events = _events(load_default=list)
+    format = fields.String(validate=validate.OneOf(FORMATS), load_default=STANDARD,
+                           metadata={"description": FORMAT_DESCRIPTION})
+
+
+class UpdateEndpointSchema(Schema):
+    """What to change in an endpoint; fields left out stay as they are."""
+
+    url = _url()
+    events = _events()
+    format = fields.String(validate=validate.OneOf(FORMATS),
+                           metadata={"description": FORMAT_DESCRIPTION})
+    enabled = fields.Boolean(metadata={
+        "description": "false stops sending; true sends again (also after a 410 Gone)."})
+
+
+class EndpointSchema(Schema):
+    """An endpoint as its owner sees it (never its secret)."""
+
+    id = fields.Integer(required=True)
+    seat = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The seat it belongs to; null for the game's (the creator's)."})
+    url = fields.String(required=True)
+    events = fields.List(fields.String(), required=True)
+    format = fields.String(required=True)
+    enabled = fields.Boolean(required=True)
+    disabled_reason = fields.String(required=True, allow_none=True, metadata={
+        "description": "Why sending stopped, when it was not by the owner (410 Gone)."})
+    created_at = fields.String(required=True)
+    updated_at = fields.String(required=True)
+
+
+class CreatedEndpointSchema(EndpointSchema):
+    """A new endpoint, with the signing secret, shown this once."""
+
+    secret = fields.String(required=True, metadata={
+        "description": "whsec_... : verify each message's webhook-signature with it "
+                       "(Standard Webhooks). It is never shown again."})
+
+
+class EndpointListSchema(Schema):
+    """The caller's endpoints in this game."""
+
+    items = fields.List(fields.Nested(EndpointSchema), required=True)
+
+
+class DeliverySchema(Schema):
+    """One attempt to deliver one message."""
+
+    id = fields.Integer(required=True)
+    message_id = fields.String(required=True, metadata={
+        "description": "The webhook-id header: the same for every attempt of a message."})
+    event_type = fields.String(required=True)
+    attempt = fields.Integer(required=True)
+    ok = fields.Boolean(required=True, metadata={"description": "Answered with 2xx."})
+    status_code = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The receiver's HTTP status; null when no answer came."})
+    duration_ms = fields.Integer(required=True, allow_none=True)
+    error = fields.String(required=True, allow_none=True)
+    created_at = fields.String(required=True)
+
+
+class DeliveryCursorSchema(Schema):
+    """Which attempts to return: those with an id after ``after``, oldest first."""
+
+    after = bounded_int(strict=False, load_default=0, metadata={
+        "description": "Return attempts with an id greater than this (the last one you have)."})
+    limit = bounded_int(1, MAX_PAGE, strict=False, load_default=100)
+
+
+class DeliveryPageSchema(Schema):
+    """A page of the delivery log; ask again with ``after=next_after`` while ``has_more``."""
+
+    items = fields.List(fields.Nested(DeliverySchema), required=True)
+    next_after = fields.Integer(required=True)
+    has_more = fields.Boolean(required=True)
+
+
+class QueuedSchema(Schema):
+    """A message written for sending; its attempts appear in the delivery log."""
+
+    message_id = fields.String(required=True)

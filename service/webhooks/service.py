@@ -1,0 +1,225 @@
+"""The service layer of webhooks: endpoints, pings, the delivery log and redelivery.
+
+The creator's token manages the game's endpoints, a seat's token that seat's endpoints; an
+endpoint of anyone else is "not found", so no one learns of another's endpoints. The signing
+secret is returned once, by :func:`create_endpoint`. A URL is checked (form, and addresses
+that are public unless ``WEBHOOK_ALLOW_PRIVATE``) before the transaction begins, so a slow
+name lookup never holds the write lock.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from service import outbox
+from service.auth import CREATOR, SEAT, Caller, authenticate, check_game_id
+from service.errors import ApiError
+from service.models import Game, Outbox, utcnow
+from service.store import CANCELLED, FINISHED
+from service.unit_of_work import read_transaction, write_transaction
+from service.views import iso
+from service.webhooks.addresses import RefusedTarget, parse_url, resolve
+from service.webhooks.messages import queue_ping
+from service.webhooks.models import WebhookDelivery, WebhookEndpoint
+from service.webhooks.signing import new_secret
+
+MAX_ENDPOINTS = 5  # per owner (the game, or one seat)
+MAX_ID = 2**63 - 1
+OWNERS = (SEAT, CREATOR)
+
+
+def endpoint_view(endpoint: WebhookEndpoint) -> dict[str, Any]:
+    """Return an endpoint as its owner sees it: everything but the secret."""
+    return {
+        "id": endpoint.id,
+        "seat": endpoint.seat,
+        "url": endpoint.url,
+        "events": list(endpoint.events),
+        "format": endpoint.format,
+        "enabled": endpoint.enabled,
+        "disabled_reason": endpoint.disabled_reason,
+        "created_at": iso(endpoint.created_at),
+        "updated_at": iso(endpoint.updated_at),
+    }
+
+
+def delivery_view(delivery: WebhookDelivery) -> dict[str, Any]:
+    """Return one delivery attempt as the log shows it."""
+    return {
+        "id": delivery.id,
+        "message_id": delivery.message_id,
+        "event_type": delivery.event_type,
+        "attempt": delivery.attempt,
+        "ok": delivery.ok,
+        "status_code": delivery.status_code,
+        "duration_ms": delivery.duration_ms,
+        "error": delivery.error,
+        "created_at": iso(delivery.created_at),
+    }
+
+
+def check_url(url: str) -> None:
+    """Refuse a URL of the wrong form or one that resolves to a private address (422)."""
+    try:
+        resolve(parse_url(url), current_app.config["WEBHOOK_ALLOW_PRIVATE"])
+    except RefusedTarget as refused:
+        raise ApiError(refused.code, str(refused), 422, {"url": url}) from None
+
+
+def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> dict[str, Any]:
+    """Add an endpoint for the caller (the game's, or the caller's seat's); return it with its
+    secret, which is shown this once."""
+    check_game_id(game_id)
+    check_url(spec["url"])
+    now = utcnow()
+    with write_transaction() as session:
+        game, caller = authenticate(session, game_id, token, kinds=OWNERS)
+        if game.status in (FINISHED, CANCELLED):
+            raise ApiError("game/ended", f"This game is {game.status}: it sends nothing more.",
+                           409, {"status": game.status})
+        owned = session.scalar(select(func.count()).select_from(WebhookEndpoint)
+                               .where(*_owned_by(game_id, caller)))
+        if owned >= MAX_ENDPOINTS:
+            raise ApiError("webhook/too_many",
+                           f"You have {owned} webhooks in this game, the most allowed; delete "
+                           "one first.", 409, {"limit": MAX_ENDPOINTS})
+        secret = new_secret()
+        endpoint = WebhookEndpoint(
+            game_id=game_id, seat=caller.seat if caller.kind == SEAT else None,
+            url=spec["url"], events=_unique(spec["events"]), format=spec["format"],
+            enabled=True, secret=secret, created_at=now, updated_at=now)
+        session.add(endpoint)
+        session.flush()
+        return {**endpoint_view(endpoint), "secret": secret}
+
+
+def list_endpoints(game_id: str, token: str | None) -> dict[str, Any]:
+    """Return the caller's endpoints in the game, oldest first."""
+    with read_transaction() as session:
+        _, caller = authenticate(session, game_id, token, kinds=OWNERS)
+        rows = session.scalars(select(WebhookEndpoint).where(*_owned_by(game_id, caller))
+                               .order_by(WebhookEndpoint.id))
+        return {"items": [endpoint_view(row) for row in rows]}
+
+
+def read_endpoint(game_id: str, token: str | None, endpoint_id: int) -> dict[str, Any]:
+    """Return one of the caller's endpoints."""
+    with read_transaction() as session:
+        return endpoint_view(_find(session, game_id, token, endpoint_id))
+
+
+def update_endpoint(game_id: str, token: str | None, endpoint_id: int,
+                    changes: dict[str, Any]) -> dict[str, Any]:
+    """Change an endpoint's URL, events, format or enabled flag; return it."""
+    check_game_id(game_id)
+    if "url" in changes:
+        check_url(changes["url"])
+    with write_transaction() as session:
+        endpoint = _find(session, game_id, token, endpoint_id)
+        if "events" in changes:
+            changes["events"] = _unique(changes["events"])
+        for name, value in changes.items():
+            setattr(endpoint, name, value)
+        if "enabled" in changes:
+            endpoint.disabled_reason = None
+        endpoint.updated_at = utcnow()
+        session.flush()
+        return endpoint_view(endpoint)
+
+
+def delete_endpoint(game_id: str, token: str | None, endpoint_id: int) -> None:
+    """Delete an endpoint and its delivery log; messages not yet sent are dropped."""
+    check_game_id(game_id)
+    with write_transaction() as session:
+        endpoint = _find(session, game_id, token, endpoint_id)
+        session.execute(delete(WebhookDelivery).where(WebhookDelivery.endpoint_id == endpoint.id))
+        session.delete(endpoint)
+
+
+def ping(game_id: str, token: str | None, endpoint_id: int) -> dict[str, str]:
+    """Write a test ping for an enabled endpoint; return its message id."""
+    check_game_id(game_id)
+    with write_transaction() as session:
+        endpoint = _find(session, game_id, token, endpoint_id)
+        _check_enabled(endpoint)
+        game_version = endpoint_game_version(session, endpoint)
+        return {"message_id": queue_ping(session, endpoint, game_version)}
+
+
+def list_deliveries(game_id: str, token: str | None, endpoint_id: int, after: int,
+                    limit: int) -> dict[str, Any]:
+    """Return the endpoint's delivery attempts with an id after ``after``, oldest first."""
+    with read_transaction() as session:
+        endpoint = _find(session, game_id, token, endpoint_id)
+        rows = list(session.scalars(
+            select(WebhookDelivery)
+            .where(WebhookDelivery.endpoint_id == endpoint.id, WebhookDelivery.id > after)
+            .order_by(WebhookDelivery.id).limit(limit + 1)))
+        items = [delivery_view(row) for row in rows[:limit]]
+        return {"items": items, "next_after": items[-1]["id"] if items else after,
+                "has_more": len(rows) > limit}
+
+
+def redeliver(game_id: str, token: str | None, endpoint_id: int,
+              delivery_id: int) -> dict[str, str]:
+    """Send the message of a delivery attempt again, with the same webhook id; return it."""
+    check_game_id(game_id)
+    with write_transaction() as session:
+        endpoint = _find(session, game_id, token, endpoint_id)
+        _check_enabled(endpoint)
+        delivery = (session.get(WebhookDelivery, delivery_id)
+                    if 0 < delivery_id <= MAX_ID else None)
+        job = session.get(Outbox, delivery.outbox_id) if delivery is not None else None
+        if delivery is None or delivery.endpoint_id != endpoint.id or job is None:
+            raise ApiError("webhook/delivery_not_found",
+                           f"This webhook has no delivery {delivery_id}.", 404,
+                           {"delivery_id": delivery_id})
+        outbox.add(session, outbox.WEBHOOK, dict(job.payload),
+                   f"webhook:{delivery.message_id}:again:{secrets.token_hex(8)}")
+        return {"message_id": delivery.message_id}
+
+
+def endpoint_game_version(session: Session, endpoint: WebhookEndpoint) -> int:
+    """Return the version of the endpoint's game now."""
+    game = session.get(Game, endpoint.game_id)
+    assert game is not None  # games are never deleted
+    return game.version
+
+
+def _owned_by(game_id: str, caller: Caller) -> tuple[Any, ...]:
+    """Return the conditions that select the caller's endpoints in the game."""
+    owner = (WebhookEndpoint.seat == caller.seat if caller.kind == SEAT
+             else WebhookEndpoint.seat.is_(None))
+    return (WebhookEndpoint.game_id == game_id, owner)
+
+
+def _find(session: Session, game_id: str, token: str | None,
+          endpoint_id: int) -> WebhookEndpoint:
+    """Return the caller's endpoint ``endpoint_id``; 404 when it is not theirs or not there."""
+    _, caller = authenticate(session, game_id, token, kinds=OWNERS)
+    endpoint = None
+    if 0 < endpoint_id <= MAX_ID:
+        endpoint = session.scalar(select(WebhookEndpoint).where(
+            WebhookEndpoint.id == endpoint_id, *_owned_by(game_id, caller)))
+    if endpoint is None:
+        raise ApiError("webhook/not_found", f"You have no webhook {endpoint_id} in this game.",
+                       404, {"endpoint_id": endpoint_id})
+    return endpoint
+
+
+def _check_enabled(endpoint: WebhookEndpoint) -> None:
+    """Refuse to send to a disabled endpoint (409)."""
+    if not endpoint.enabled:
+        raise ApiError("webhook/disabled",
+                       f"Webhook {endpoint.id} is disabled; enable it first.", 409,
+                       {"disabled_reason": endpoint.disabled_reason})
+
+
+def _unique(events: list[str]) -> list[str]:
+    """Return the event types once each, in the order given."""
+    return list(dict.fromkeys(events))

@@ -1,0 +1,118 @@
+"""The handler of ``webhook`` outbox rows: sign, send, log the attempt, judge the answer.
+
+Each attempt is one row of the delivery log, whatever its end. A 2xx answer is done; 410
+Gone disables the endpoint and gives the message up; a refused address (private, or a name
+that no longer resolves to a public one) gives it up too; anything else (another status, a
+timeout, a refused connection) is tried again on the Standard Webhooks schedule. The
+message keeps its ``webhook-id`` across attempts and redeliveries; each attempt is signed
+with the time it is sent. Runs in the Flask app context the relay provides.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import time
+from dataclasses import dataclass
+from datetime import timedelta
+
+from flask import current_app
+from sqlalchemy import update
+
+from service.models import utcnow
+from service.outbox import WEBHOOK
+from service.unit_of_work import read_transaction, write_transaction
+from service.webhooks import signing
+from service.webhooks.addresses import RefusedTarget
+from service.webhooks.models import WebhookDelivery, WebhookEndpoint
+from worker.jobs import Job, Retry, TransportError, handler
+from worker.webhooks import transport
+
+# Standard Webhooks' schedule: at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+RETRY = Retry(max_attempts=8, delays=(
+    timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2),
+    timedelta(hours=5), timedelta(hours=10), timedelta(hours=10)))
+
+GONE = 410
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """What one attempt came to: the answer's status (None: no answer), time, error."""
+
+    status_code: int | None
+    duration_ms: int | None
+    error: str | None
+
+    @property
+    def ok(self) -> bool:
+        """True when the receiver answered 2xx."""
+        return self.status_code is not None and 200 <= self.status_code < 300
+
+
+def encode(body: object) -> bytes:
+    """Return the bytes sent (and signed) for a message body: compact UTF-8 JSON."""
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+@handler(WEBHOOK, retry=RETRY)
+def deliver(job: Job) -> None:
+    """Send one webhook message; raise ``TransportError`` unless the receiver took it."""
+    endpoint_id = job.payload["endpoint_id"]
+    with read_transaction() as session:
+        endpoint = session.get(WebhookEndpoint, endpoint_id)
+        if endpoint is None or not endpoint.enabled:
+            raise TransportError(f"webhook {endpoint_id} was deleted or disabled; not sent",
+                                 permanent=True)
+        url, secret = endpoint.url, endpoint.secret
+    body = encode(job.payload["body"])
+    headers = signing.headers(secret, job.payload["message_id"], int(time.time()), body)
+    attempt, permanent = send(url, body, headers)
+    record(job, attempt)
+    if attempt.ok:
+        return
+    raise TransportError(attempt.error or "not delivered",
+                         permanent=permanent or attempt.status_code == GONE)
+
+
+def send(url: str, body: bytes, headers: dict[str, str]) -> tuple[Attempt, bool]:
+    """POST the message; return the attempt and whether a failure is permanent."""
+    config = current_app.config
+    started = time.monotonic()
+    try:
+        status = transport.post(url, body, headers, timeout=config["WEBHOOK_TIMEOUT"],
+                                allow_private=config["WEBHOOK_ALLOW_PRIVATE"])
+    except RefusedTarget as refused:
+        return Attempt(None, None, f"{refused.code}: {refused}"), True
+    except (OSError, http.client.HTTPException) as error:
+        elapsed = round((time.monotonic() - started) * 1000)
+        return Attempt(None, elapsed, f"{type(error).__name__}: {error}".rstrip(": ")), False
+    elapsed = round((time.monotonic() - started) * 1000)
+    if 200 <= status < 300:
+        return Attempt(status, elapsed, None), False
+    error = f"HTTP {status}"
+    if status == GONE:
+        error += ": the receiver is gone; the webhook is disabled"
+    elif 300 <= status < 400:
+        error += ": redirects are not followed"
+    return Attempt(status, elapsed, error), False
+
+
+def record(job: Job, attempt: Attempt) -> None:
+    """Write the attempt to the delivery log; on 410 Gone, disable the endpoint."""
+    endpoint_id = job.payload["endpoint_id"]
+    now = utcnow()
+    with write_transaction() as session:
+        if session.get(WebhookEndpoint, endpoint_id) is None:
+            return  # deleted while we were sending: its log went with it
+        session.add(WebhookDelivery(
+            endpoint_id=endpoint_id, outbox_id=job.id, message_id=job.payload["message_id"],
+            event_type=job.payload["type"], attempt=job.attempt, ok=attempt.ok,
+            status_code=attempt.status_code, duration_ms=attempt.duration_ms,
+            error=attempt.error, created_at=now))
+        if attempt.status_code == GONE:
+            session.execute(
+                update(WebhookEndpoint).where(WebhookEndpoint.id == endpoint_id)
+                .values(enabled=False, updated_at=now, disabled_reason=(
+                    f"The receiver answered 410 Gone at {now:%Y-%m-%d %H:%M} UTC; enable the "
+                    "webhook again once its URL works.")))
