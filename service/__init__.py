@@ -17,6 +17,7 @@ from service.games import routes as games
 from service.limits import make_limiter
 from service.links import routes as links
 from service.log import routes as log
+from service.prefs import routes as prefs
 from service.webhooks import routes as webhooks
 
 
@@ -37,6 +38,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (health.blueprint, games.blp, actions.blp, log.blp, links.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(webhooks.blp)
+    api.register_blueprint(prefs.blp)
     errors.init_app(app)
     app.extensions["ff_limiter"] = make_limiter(app, links.blp)
     return app
