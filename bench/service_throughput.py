@@ -1,0 +1,267 @@
+"""Submissions per second through the production shape, against a bare Flask endpoint.
+
+    .venv/bin/python bench/service_throughput.py                # 30 s each, the defaults
+    .venv/bin/python bench/service_throughput.py --seconds 60 --clients 16
+
+Starts a throwaway PostgreSQL on loopback (``tests.support``), builds the schema with the
+migrations and serves ``service:create_app()`` with gunicorn (``--workers``, ``--threads``).
+``--clients`` client processes then each play their own share of ``--games`` two-player
+games as fast as the answers come: every request is a legal move or flip picked from the
+legal actions in the previous answer, with ``expected_version``, so every one is accepted
+(a refusal stops the run). When a figure phase ends, the client resolves the monster phase
+itself, as the worker would (not counted, not timed); a finished game is replaced by a new
+one. After ``--warmup`` seconds, every submission's latency is recorded for ``--seconds``.
+
+Then, in the same run and under the same gunicorn settings and the same number of clients,
+``bench/bare_app.py`` (one UPDATE of one row per request) is measured the same way, and the
+ratio of the two throughputs is printed. The targets from the service issue: >= 300
+submissions/s, p99 <= 100 ms, and >= 0.4 x the bare endpoint's throughput. The clients run on
+the same machine as the servers and take their share of its cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.support.ports import HOST, free_port  # noqa: E402
+from tests.support.postgres_server import PostgresServer  # noqa: E402
+
+API = "/api/v1"
+
+
+def request(conn: http.client.HTTPConnection, method: str, path: str,
+            body: dict[str, Any] | None = None, token: str | None = None
+            ) -> tuple[int, dict[str, Any]]:
+    """Send one request on a kept-alive connection; return the status and the JSON body."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+    response = conn.getresponse()
+    data = response.read()
+    return response.status, (json.loads(data) if data else {})
+
+
+class Game:
+    """One game a client plays: its id, the seats' tokens and the newest view."""
+
+    def __init__(self, conn: http.client.HTTPConnection) -> None:
+        status, body = request(conn, "POST", f"{API}/games", {
+            "seats": [{"name": "Ada"}, {"name": "Bo"}], "start_seat": 0})
+        if status != 201:
+            raise RuntimeError(f"creating a game: {status} {body}")
+        self.id = body["game"]["id"]
+        self.tokens = {s["seat"]: s["link"].split("#t=", 1)[1] for s in body["seats"]}
+        status, self.view = request(conn, "GET", f"{API}/games/{self.id}", token=self.tokens[0])
+        if status != 200:
+            raise RuntimeError(f"reading a game: {status} {self.view}")
+
+    def next_action(self, rnd: random.Random) -> dict[str, Any]:
+        """Return a random legal action of the seat to act, from the newest view."""
+        figures = self.view["position"]["legal"]["figures"]
+        moves = [m for f in figures for m in f["moves"]]
+        if not moves or rnd.random() < 0.05:
+            return {"type": "flip", "figure": rnd.choice(figures)["figure"]}
+        move = rnd.choice(moves)
+        return {"type": "move", "figure": move["figure"], "path": move["path"]}
+
+
+def client(index: int, port: int, games: int, database_url: str, start_at: float,
+           stop_at: float, measure_from: float, queue: multiprocessing.Queue) -> None:
+    """Play ``games`` games until ``stop_at``; put (latencies in ms, errors) on ``queue``."""
+    os.environ["FF_DATABASE_URL"] = database_url
+    from service import create_app
+    from service.monster import resolve_monster_phase
+
+    app = create_app({"RATELIMIT_ENABLED": False})
+    rnd = random.Random(index)
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    playing = [Game(conn) for _ in range(games)]
+    latencies: list[float] = []
+    time.sleep(max(0.0, start_at - time.time()))
+    turn = 0
+    while time.time() < stop_at:
+        game = playing[turn % len(playing)]
+        turn += 1
+        view = game.view
+        if view["status"] != "active":
+            playing[playing.index(game)] = Game(conn)
+            continue
+        if view["phase"] == "monster":
+            with app.app_context():
+                resolve_monster_phase(game.id, view["version"])
+            status, game.view = request(conn, "GET", f"{API}/games/{game.id}",
+                                        token=game.tokens[0])
+            continue
+        seat = view["to_move"]
+        body = {"expected_version": view["version"], "action": game.next_action(rnd)}
+        t0 = time.perf_counter()
+        status, reply = request(conn, "POST", f"{API}/games/{game.id}/actions", body,
+                                token=game.tokens[seat])
+        elapsed = (time.perf_counter() - t0) * 1000
+        if status != 201:
+            queue.put((latencies, f"submission refused: {status} {reply}"))
+            return
+        game.view = reply["game"]
+        if time.time() >= measure_from:
+            latencies.append(elapsed)
+    queue.put((latencies, None))
+
+
+def bare_client(index: int, port: int, rows: int, start_at: float, stop_at: float,
+                measure_from: float, queue: multiprocessing.Queue) -> None:
+    """Bump counters of the bare app until ``stop_at``; put (latencies in ms, errors)."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    latencies: list[float] = []
+    time.sleep(max(0.0, start_at - time.time()))
+    n = index
+    while time.time() < stop_at:
+        t0 = time.perf_counter()
+        status, reply = request(conn, "POST", f"/bump/{n % rows}")
+        elapsed = (time.perf_counter() - t0) * 1000
+        if status != 200:
+            queue.put((latencies, f"bump refused: {status} {reply}"))
+            return
+        n += 7
+        if time.time() >= measure_from:
+            latencies.append(elapsed)
+    queue.put((latencies, None))
+
+
+def gunicorn(app: str, port: int, args: argparse.Namespace, env: dict[str, str],
+             log: Path) -> subprocess.Popen[bytes]:
+    """Start gunicorn serving ``app`` and wait until it accepts connections."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{port}",
+         "--workers", str(args.workers), "--threads", str(args.threads),
+         "--no-control-socket", app],
+        cwd=ROOT, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            http.client.HTTPConnection(HOST, port, timeout=1).connect()
+            return process
+        except OSError:
+            if process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited; see {log}") from None
+            time.sleep(0.1)
+    process.kill()
+    raise RuntimeError(f"gunicorn did not start; see {log}")
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop gunicorn by its own process id."""
+    process.terminate()
+    try:
+        process.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Return the p-th percentile (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def run_clients(target, extra: tuple, args: argparse.Namespace, setup_seconds: float
+                ) -> tuple[float, list[float]]:
+    """Run ``args.clients`` processes of ``target``; return (requests/s, latencies)."""
+    queue: multiprocessing.Queue = multiprocessing.Queue()
+    start_at = time.time() + setup_seconds
+    measure_from = start_at + args.warmup
+    stop_at = measure_from + args.seconds
+    processes = [
+        multiprocessing.Process(target=target, args=(i, *extra, start_at, stop_at,
+                                                     measure_from, queue))
+        for i in range(args.clients)
+    ]
+    for process in processes:
+        process.start()
+    latencies: list[float] = []
+    for _ in processes:
+        got, error = queue.get(timeout=setup_seconds + args.warmup + args.seconds + 120)
+        if error:
+            raise RuntimeError(error)
+        latencies.extend(got)
+    for process in processes:
+        process.join()
+    return len(latencies) / args.seconds, latencies
+
+
+def report(name: str, rate: float, latencies: list[float]) -> None:
+    """Print one line of figures."""
+    print(f"{name:<34} {rate:8.1f} req/s   p50 {statistics.median(latencies):6.1f} ms   "
+          f"p99 {percentile(latencies, 99):6.1f} ms   ({len(latencies)} requests)", flush=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured time per run")
+    parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--clients", type=int, default=8, help="client processes")
+    parser.add_argument("--games", type=int, default=64, help="games in play at once")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn workers")
+    parser.add_argument("--threads", type=int, default=2, help="gunicorn threads per worker")
+    args = parser.parse_args()
+
+    folder = Path(tempfile.mkdtemp(prefix="ff-bench-"))
+    # Its own folder straight under the temporary folder: the postgres user must reach it.
+    postgres = PostgresServer(Path(tempfile.mkdtemp(prefix="ff-bench-pg-")))
+    postgres.start()
+    try:
+        service_url = postgres.create_database("ff_bench")
+        bare_url = postgres.create_database("ff_bench_bare")
+        env = {**os.environ, "FF_DATABASE_URL": service_url, "FF_RATELIMIT_ENABLED": "false",
+               "FF_DATABASE_POOL_SIZE": str(args.threads)}
+        subprocess.run([sys.executable, "-m", "service.migrate", "upgrade"], cwd=ROOT, env=env,
+                       check=True, stdout=subprocess.DEVNULL)
+        print(f"gunicorn: {args.workers} workers x {args.threads} threads; {args.clients} "
+              f"client processes; {args.games} games; {os.cpu_count()} CPUs", flush=True)
+
+        port = free_port()
+        server = gunicorn("service:create_app()", port, args, env, folder / "service.log")
+        try:
+            per_client = max(1, args.games // args.clients)
+            rate, latencies = run_clients(client, (port, per_client, service_url), args, 10.0)
+        finally:
+            stop(server)
+        report("service: POST /games/{id}/actions", rate, latencies)
+
+        env["FF_DATABASE_URL"] = bare_url
+        os.environ["FF_DATABASE_URL"] = bare_url
+        sys.path.insert(0, str(ROOT / "bench"))
+        from bare_app import create_app as bare_app
+
+        bare_app()  # the table and its rows, before the workers start
+        port = free_port()
+        server = gunicorn("bare_app:create_app()", port, args,
+                          {**env, "PYTHONPATH": str(ROOT / "bench")}, folder / "bare.log")
+        try:
+            bare_rate, bare_latencies = run_clients(bare_client, (port, 1024), args, 2.0)
+        finally:
+            stop(server)
+        report("bare: POST /bump/{n} (one UPDATE)", bare_rate, bare_latencies)
+        print(f"service / bare throughput: {rate / bare_rate:.2f}", flush=True)
+    finally:
+        postgres.stop()
+
+
+if __name__ == "__main__":
+    main()
