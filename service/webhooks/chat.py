@@ -57,8 +57,10 @@ def _action(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
     who = _who(seats, data.get("seat"))
     kind = first.get("type")
     if kind == "move":
-        went = "escaped" if first["to"] == "out" else f"went to {first['to']}"
-        return f"{who} moved {figure_name(first['figure'])} from {first['from']}; it {went}."
+        figure = figure_name(first["figure"])
+        start = "onto the board" if first["from"] == "outside" else f"from {first['from']}"
+        end = "out: it escaped" if first["to"] == "out" else f"to {first['to']}"
+        return f"{who} moved {figure} {start} {end}."
     if kind == "flip":
         return f"{who} flipped {figure_name(first['figure'])} without moving."
     if kind == "place":

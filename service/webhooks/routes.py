@@ -12,14 +12,14 @@ from service.api import BEARER, errors, json_reply
 from service.auth import bearer_token
 from service.webhooks import service
 from service.webhooks.schemas import (
-    CreatedEndpointSchema,
-    CreateEndpointSchema,
-    DeliveryCursorSchema,
-    DeliveryPageSchema,
-    EndpointListSchema,
-    EndpointSchema,
-    QueuedSchema,
-    UpdateEndpointSchema,
+    WebhookCreatedEndpointSchema,
+    WebhookCreateEndpointSchema,
+    WebhookDeliveryCursorSchema,
+    WebhookDeliveryPageSchema,
+    WebhookEndpointListSchema,
+    WebhookEndpointSchema,
+    WebhookQueuedSchema,
+    WebhookUpdateEndpointSchema,
 )
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1/games",
@@ -33,8 +33,8 @@ ENDPOINT = "/<game_id>/webhooks/<int:endpoint_id>"
 class Endpoints(MethodView):
     """The caller's webhook endpoints in a game."""
 
-    @blp.arguments(CreateEndpointSchema)
-    @blp.response(201, CreatedEndpointSchema)
+    @blp.arguments(WebhookCreateEndpointSchema)
+    @blp.response(201, WebhookCreatedEndpointSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
     def post(self, spec: dict[str, Any], game_id: str) -> Response:
@@ -45,7 +45,7 @@ class Endpoints(MethodView):
         """
         return json_reply(service.create_endpoint(game_id, bearer_token(), spec), 201)
 
-    @blp.response(200, EndpointListSchema)
+    @blp.response(200, WebhookEndpointListSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
     def get(self, game_id: str) -> Response:
@@ -57,15 +57,15 @@ class Endpoints(MethodView):
 class Endpoint(MethodView):
     """One of the caller's webhook endpoints."""
 
-    @blp.response(200, EndpointSchema)
+    @blp.response(200, WebhookEndpointSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
     def get(self, game_id: str, endpoint_id: int) -> Response:
         """Read a webhook."""
         return json_reply(service.read_endpoint(game_id, bearer_token(), endpoint_id))
 
-    @blp.arguments(UpdateEndpointSchema)
-    @blp.response(200, EndpointSchema)
+    @blp.arguments(WebhookUpdateEndpointSchema)
+    @blp.response(200, WebhookEndpointSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
     def patch(self, changes: dict[str, Any], game_id: str, endpoint_id: int) -> Response:
@@ -86,7 +86,7 @@ class Endpoint(MethodView):
 class Ping(MethodView):
     """A test message."""
 
-    @blp.response(202, QueuedSchema)
+    @blp.response(202, WebhookQueuedSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
     def post(self, game_id: str, endpoint_id: int) -> Response:
@@ -98,8 +98,8 @@ class Ping(MethodView):
 class Deliveries(MethodView):
     """The delivery log of a webhook."""
 
-    @blp.arguments(DeliveryCursorSchema, location="query")
-    @blp.response(200, DeliveryPageSchema)
+    @blp.arguments(WebhookDeliveryCursorSchema, location="query")
+    @blp.response(200, WebhookDeliveryPageSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
     def get(self, cursor: dict[str, Any], game_id: str, endpoint_id: int) -> Response:
@@ -112,7 +112,7 @@ class Deliveries(MethodView):
 class Redeliver(MethodView):
     """Sending a message again."""
 
-    @blp.response(202, QueuedSchema)
+    @blp.response(202, WebhookQueuedSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
     def post(self, game_id: str, endpoint_id: int, delivery_id: int) -> Response:

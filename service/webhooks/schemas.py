@@ -33,7 +33,7 @@ def _url(**kwargs: object) -> Text:
         **kwargs)
 
 
-class CreateEndpointSchema(Schema):
+class WebhookCreateEndpointSchema(Schema):
     """A new endpoint: the creator's token makes a game endpoint, a seat's token a seat one."""
 
     url = _url(required=True)
@@ -42,7 +42,7 @@ class CreateEndpointSchema(Schema):
                            metadata={"description": FORMAT_DESCRIPTION})
 
 
-class UpdateEndpointSchema(Schema):
+class WebhookUpdateEndpointSchema(Schema):
     """What to change in an endpoint; fields left out stay as they are."""
 
     url = _url()
@@ -53,7 +53,7 @@ class UpdateEndpointSchema(Schema):
         "description": "false stops sending; true sends again (also after a 410 Gone)."})
 
 
-class EndpointSchema(Schema):
+class WebhookEndpointSchema(Schema):
     """An endpoint as its owner sees it (never its secret)."""
 
     id = fields.Integer(required=True)
@@ -69,7 +69,7 @@ class EndpointSchema(Schema):
     updated_at = fields.String(required=True)
 
 
-class CreatedEndpointSchema(EndpointSchema):
+class WebhookCreatedEndpointSchema(WebhookEndpointSchema):
     """A new endpoint, with the signing secret, shown this once."""
 
     secret = fields.String(required=True, metadata={
@@ -77,13 +77,13 @@ class CreatedEndpointSchema(EndpointSchema):
                        "(Standard Webhooks). It is never shown again."})
 
 
-class EndpointListSchema(Schema):
+class WebhookEndpointListSchema(Schema):
     """The caller's endpoints in this game."""
 
-    items = fields.List(fields.Nested(EndpointSchema), required=True)
+    items = fields.List(fields.Nested(WebhookEndpointSchema), required=True)
 
 
-class DeliverySchema(Schema):
+class WebhookDeliverySchema(Schema):
     """One attempt to deliver one message."""
 
     id = fields.Integer(required=True)
@@ -99,7 +99,7 @@ class DeliverySchema(Schema):
     created_at = fields.String(required=True)
 
 
-class DeliveryCursorSchema(Schema):
+class WebhookDeliveryCursorSchema(Schema):
     """Which attempts to return: those with an id after ``after``, oldest first."""
 
     after = bounded_int(strict=False, load_default=0, metadata={
@@ -107,15 +107,15 @@ class DeliveryCursorSchema(Schema):
     limit = bounded_int(1, MAX_PAGE, strict=False, load_default=100)
 
 
-class DeliveryPageSchema(Schema):
+class WebhookDeliveryPageSchema(Schema):
     """A page of the delivery log; ask again with ``after=next_after`` while ``has_more``."""
 
-    items = fields.List(fields.Nested(DeliverySchema), required=True)
+    items = fields.List(fields.Nested(WebhookDeliverySchema), required=True)
     next_after = fields.Integer(required=True)
     has_more = fields.Boolean(required=True)
 
 
-class QueuedSchema(Schema):
+class WebhookQueuedSchema(Schema):
     """A message written for sending; its attempts appear in the delivery log."""
 
     message_id = fields.String(required=True)
