@@ -17,7 +17,6 @@ from service.games import routes as games
 from service.limits import make_limiter
 from service.links import routes as links
 from service.log import routes as log
-from service.webhooks import routes as webhooks
 from service.prefs import routes as prefs
 from service.webhooks import routes as webhooks
 
