@@ -56,7 +56,7 @@ def upsert(session: Session, game_id: str, seat: int, values: Mapping[str, Any])
     changes = {"updated_at": now, **values}
     session.execute(
         insert(SeatNotifications)
-        .values(game_id=game_id, seat=seat, email_mode=DEFAULT_MODE, **changes)
+        .values({"game_id": game_id, "seat": seat, "email_mode": DEFAULT_MODE, **changes})
         .on_conflict_do_update(index_elements=["game_id", "seat"], set_=changes)
     )
 
