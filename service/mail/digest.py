@@ -1,0 +1,93 @@
+"""The daily digest: one email a day at most to each seat in ``digest`` mode, when it has news.
+
+Beat runs :func:`send_digests` every hour or so; a seat is due when its last digest is a day
+old. Each seat is written in its own short transaction that checks again that it is due, and
+the email's dedupe key names the period it covers, so running twice at once writes one
+email. A seat with no news, or active on its page in the last minute, is left for a later run.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import or_, select
+from sqlalchemy.orm import Session
+
+import engine
+from service.mail import compose, history
+from service.mail.notices import (
+    ACTIVE,
+    FINISHED,
+    OVER,
+    outcome_words,
+    reader_of,
+    write_mail,
+)
+from service.mail.seats import DIGEST, is_active, upsert
+from service.models import Game, Seat, SeatNotifications, utcnow
+from service.unit_of_work import read_transaction, write_transaction
+from service.views import load_state
+
+EVERY = timedelta(days=1)
+
+
+def _is_due(now: datetime) -> object:
+    return (SeatNotifications.email_mode == DIGEST) & or_(
+        SeatNotifications.digest_sent_at.is_(None), SeatNotifications.digest_sent_at <= now - EVERY)
+
+
+def send_digests(now: datetime | None = None) -> int:
+    """Write the digest of every seat that is due and has news; return how many were written.
+
+    Must run in an app context.
+    """
+    now = now or utcnow()
+    with read_transaction() as session:
+        due = session.execute(
+            select(SeatNotifications.game_id, SeatNotifications.seat)
+            .join(Game, Game.id == SeatNotifications.game_id)
+            .where(_is_due(now), Game.status.in_((ACTIVE, FINISHED)))
+        ).all()
+    return sum(_send_one(game_id, seat, now) for game_id, seat in due)
+
+
+def _send_one(game_id: str, seat_number: int, now: datetime) -> bool:
+    with write_transaction() as session:
+        prefs = session.scalar(select(SeatNotifications).where(
+            SeatNotifications.game_id == game_id, SeatNotifications.seat == seat_number,
+            _is_due(now)))
+        game = session.get(Game, game_id)
+        seat = session.get(Seat, (game_id, seat_number))
+        if prefs is None or game is None or seat is None or not seat.email:
+            return False
+        if is_active(prefs, now):
+            return False
+        since = prefs.digest_sent_at or game.started_at or game.created_at
+        if not _write_digest(session, game, seat, since):
+            return False
+        upsert(session, game_id, seat_number, {"digest_sent_at": now})
+    return True
+
+
+def _write_digest(session: Session, game: Game, seat: Seat, since: datetime) -> bool:
+    """Write the digest of ``seat`` covering what happened after ``since``; False: no news."""
+    state = load_state(game)
+    seats = list(session.scalars(select(Seat).where(Seat.game_id == game.id)
+                                 .order_by(Seat.seat)))
+    players = history.players_of(seats)
+    lines = history.since(session, game.id, since, players)
+    if state is None or not lines:
+        return False
+    if state.phase == OVER:
+        status = outcome_words(state, players)[0]
+    elif state.to_move == seat.seat:
+        status = "It is your turn."
+    elif state.to_move is not None:
+        status = f"It is {players[state.to_move]}'s turn."
+    else:
+        status = "The monster is about to move."
+    reader = reader_of(session, game, seat, DIGEST)
+    mail = compose.digest(reader, lines, status, engine.diagram(state))
+    write_mail(session, seat, mail, "digest",
+               f"mail:{game.id}:{seat.seat}:digest:{since.isoformat()}")
+    return True

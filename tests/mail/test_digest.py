@@ -1,0 +1,79 @@
+"""service.mail.digest: one email a day at most to seats in digest mode, only with news."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.extensions import db
+from service.mail.digest import send_digests
+from service.models import SeatNotifications, utcnow
+from tests.mail.helpers import email_rows, set_mode
+from tests.service.helpers import create_game, play_one, read
+
+BOTH = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob", "email": "bob@example.com"}]
+DAY = timedelta(days=1, seconds=1)
+
+
+def digests(app: Flask, when: object) -> int:
+    """Run the digest job at ``when``; return how many digests it wrote."""
+    with app.app_context():
+        return send_digests(when)
+
+
+def test_a_seat_in_digest_mode_gets_one_summary_a_day_of_what_happened(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create_game(client, seats=BOTH)
+    set_mode(client, game, 1, "digest")
+    for _ in range(3):
+        play_one(client, game)
+    assert email_rows(app, "turn") and all(r.payload["seat"] == 0
+                                           for r in email_rows(app, "turn"))
+    assert digests(app, utcnow()) == 0  # not a day yet
+    later = utcnow() + DAY
+    assert digests(app, later) == 1
+    assert digests(app, later) == 0  # the same run again writes nothing more
+    [row] = email_rows(app, "digest")
+    assert row.payload["seat"] == 1 and row.payload["to"] == "bob@example.com"
+    text = row.payload["text"]
+    assert text.count("- Ann (green): green ") == 2 and text.count("- Bob (red): red ") == 1
+    assert "It is your turn." in text
+    assert row.payload["headers"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_a_day_without_news_sends_nothing_and_the_next_news_is_kept_for_later(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create_game(client, seats=BOTH)
+    set_mode(client, game, 0, "digest")
+    assert digests(app, utcnow() + DAY) == 0
+    play_one(client, game)
+    assert digests(app, utcnow() + DAY) == 1
+    assert "Ann (green): green " in email_rows(app, "digest")[0].payload["text"]
+
+
+def test_a_seat_active_on_its_page_gets_its_digest_at_a_later_run(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create_game(client, seats=BOTH)
+    set_mode(client, game, 1, "digest")
+    play_one(client, game)
+    with app.app_context():
+        row = db.session.get(SeatNotifications, (game.id, 1))
+        row.digest_sent_at = utcnow() - DAY
+        db.session.commit()
+    read(client, game, game.seat_tokens[1])
+    assert digests(app, utcnow()) == 0
+    assert digests(app, utcnow() + timedelta(minutes=2)) == 1
+
+
+def test_seats_in_other_modes_get_no_digest(app: Flask, client: FlaskClient) -> None:
+    game = create_game(client, seats=BOTH)
+    set_mode(client, game, 0, "my_turn")
+    set_mode(client, game, 1, "none")
+    play_one(client, game)
+    assert digests(app, utcnow() + DAY) == 0
+    assert email_rows(app, "digest") == []
