@@ -12,6 +12,7 @@ from service import errors, health
 from service.actions import routes as actions
 from service.api import make_api
 from service.config import load as load_config
+from service.deadlines import routes as deadlines
 from service.extensions import init_db
 from service.games import routes as games
 from service.limits import make_limiter
@@ -39,6 +40,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         api.register_blueprint(blueprint)
     api.register_blueprint(webhooks.blp)
     api.register_blueprint(prefs.blp)
+    api.register_blueprint(deadlines.blp)
     errors.init_app(app)
     app.extensions["ff_limiter"] = make_limiter(app, links.blp)
     return app

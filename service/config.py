@@ -47,6 +47,11 @@ DEFAULTS: dict[str, Any] = {
     # Signs the links in emails (unsubscribe, a seat's mail link). None: a random key kept in
     # instance/secret_key, made on first use; set it in production, the same for every process.
     "SECRET_KEY": None,
+    # Deadlines: remind the seat to act when this fraction of its move time limit is left
+    # (0: no reminder). The clock is for tests: a function returning the aware UTC time that
+    # the deadline code (service.clock) then uses instead of the system's.
+    "DEADLINE_REMINDER_FRACTION": 0.25,
+    "CLOCK": None,
     # flask-smorest: the OpenAPI document is served at /api/v1/openapi.json.
     "API_TITLE": "Fearsome Floors by mail",
     "API_VERSION": "v1",

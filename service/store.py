@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 import engine
 from engine import Transition
 from service import notifications, outbox
+from service.deadlines.timing import start_sub_turn
 from service.models import Action, Event, Game, Seat
 
 OPEN = "open"
@@ -86,5 +87,6 @@ def save_transition(
     session.add_all(events)
     if state.phase == MONSTER:
         outbox.monster_phase_job(session, game.id, state.version)
+    start_sub_turn(session, game)
     notifications.notify_about(session, game, transition.events)
     return row, events

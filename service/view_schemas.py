@@ -139,7 +139,11 @@ class GameViewSchema(Schema):
     options = fields.Dict(required=True)
     start_seat = fields.Integer(**Nullable)
     move_time_limit = fields.Integer(**Nullable)
-    move_deadline = fields.DateTime(**Nullable)
+    move_deadline = fields.DateTime(**Nullable, metadata={"description": (
+        "When the seat to act runs out of time (null: no limit, or nobody to act); while "
+        "the game is paused, the deadline as it stood, which resuming shifts by the pause.")})
+    paused_at = fields.DateTime(**Nullable, metadata={
+        "description": "Since when the creator has paused the game; null while it runs."})
     created_at = fields.DateTime(required=True)
     started_at = fields.DateTime(**Nullable)
     finished_at = fields.DateTime(**Nullable)

@@ -9,7 +9,7 @@ The response schemas (``service.schemas``) document exactly these shapes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 import engine
@@ -28,10 +28,14 @@ def iso(moment: datetime | None) -> str | None:
 def etag(game: Game, caller: Caller) -> str:
     """Return the (weak) ETag value of ``game`` as ``caller`` sees it.
 
-    It changes whenever the view can: a new version, a new status, a seat taken; and it
-    differs per viewer, whose views differ.
+    It changes whenever the view can: a new version, a new status, a seat taken, a pause,
+    a deadline moved by resuming; and it differs per viewer, whose views differ.
     """
-    return f"{game.id}.{game.version}.{game.status}.{game.seats_open}.{caller.viewer}"
+    clock = "" if game.move_deadline is None else f".d{game.move_deadline.timestamp():.6f}"
+    if game.paused_at is not None:
+        clock += ".paused"
+    return (f"{game.id}.{game.version}.{game.status}.{game.seats_open}.{caller.viewer}"
+            f"{clock}")
 
 
 def etag_header(value: str) -> str:
@@ -56,10 +60,7 @@ def game_view(
     seat = caller.seat if caller.kind == SEAT else None
     position = None if state is None else engine.player_view(state, seat)
     outcome = None if state is None or state.outcome is None else state.outcome.to_dict()
-    deadline = None
-    if (game.status == ACTIVE and game.move_time_limit and state is not None
-            and state.to_move is not None):
-        deadline = game.updated_at + timedelta(seconds=game.move_time_limit)
+    running = game.status == ACTIVE
     return {
         "id": game.id,
         "status": game.status,
@@ -71,7 +72,8 @@ def game_view(
         "options": game.options,
         "start_seat": game.start_seat,
         "move_time_limit": game.move_time_limit,
-        "move_deadline": iso(deadline),
+        "move_deadline": iso(game.move_deadline) if running else None,
+        "paused_at": iso(game.paused_at) if running else None,
         "created_at": iso(game.created_at),
         "started_at": iso(game.started_at),
         "finished_at": iso(game.finished_at),

@@ -8,6 +8,7 @@ import engine
 from engine import GameState
 from service import idempotency
 from service.auth import SEAT, Caller, authenticate, check_game_id
+from service.deadlines.timing import check_not_paused
 from service.errors import ApiError, from_engine
 from service.idempotency import Reply
 from service.models import Game, utcnow
@@ -80,7 +81,7 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
 
 
 def check_active(game: Game) -> None:
-    """Refuse actions on a game that has not started, was cancelled or is over."""
+    """Refuse actions on a game that has not started, was cancelled, is over or paused."""
     if game.status == OPEN:
         raise ApiError("game/not_started",
                        f"This game waits for {game.seats_open} more player(s).", 409,
@@ -89,6 +90,7 @@ def check_active(game: Game) -> None:
         raise ApiError("game/cancelled", "This game was cancelled.", 409)
     if game.status != ACTIVE:
         raise from_engine(engine.GameOver("the game is over; no more actions are taken"))
+    check_not_paused(game)
 
 
 def parse(request: dict[str, Any], state: GameState, seat: int) -> engine.Action:

@@ -15,6 +15,7 @@ import engine
 from engine import Options
 from service import notifications
 from service.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_game_id
+from service.deadlines.timing import start_sub_turn
 from service.errors import ApiError
 from service.links.urls import join_link, play_link
 from service.mail import seats as mail_seats
@@ -99,6 +100,7 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
                                                                          seat_tokens[seat.seat]))
         if game.status == ACTIVE:
             session.flush()
+            start_sub_turn(session, game)
             notifications.notify_about(session, game, ())
         creator = Caller(CREATOR, None, hash_secret(creator_token))
         body = {
@@ -195,6 +197,7 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
             colours = [s.colour for s in seats]
             session.execute(update(Game).where(Game.id == game_id, Game.status == OPEN)
                             .values(_start_values(game.options, colours, game.start_seat, now)))
+            start_sub_turn(session, game)
             notifications.notify_about(session, game, ())
         session.refresh(game)
         caller = Caller(SEAT, seat.seat, hash_secret(token))

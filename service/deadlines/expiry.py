@@ -1,0 +1,109 @@
+"""What the periodic check does for one game: send the reminder, or act for a late seat.
+
+Each function is one transaction on one game, picked by the check but re-read here, and
+claims its work with a conditional UPDATE of the game row (the deadline or reminder time it
+read, the version, not paused), so that two checks running at once, a check run twice for
+the same instant, or a player moving at the last moment never lead to a second reminder or
+a second flip: whoever comes second finds nothing to do.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session
+
+import engine
+from engine.timeouts import timeout_action
+from service.deadlines.reminder import write_reminder
+from service.deadlines.service import append_event
+from service.deadlines.timing import ACTIVE
+from service.models import Game, Seat
+from service.store import StaleWrite, save_transition
+from service.unit_of_work import read_transaction, write_transaction
+from service.views import iso, load_state
+
+
+def _due(column: InstrumentedAttribute[datetime | None], now: datetime) -> list[str]:
+    with read_transaction() as session:
+        return list(session.scalars(
+            select(Game.id).where(column <= now, Game.status == ACTIVE,
+                                  Game.paused_at.is_(None)).order_by(column)
+        ))
+
+
+def expired_games(now: datetime) -> list[str]:
+    """Return the ids of the running games whose sub-turn deadline has passed at ``now``."""
+    return _due(Game.move_deadline, now)
+
+
+def games_to_remind(now: datetime) -> list[str]:
+    """Return the ids of the running games whose reminder is due at ``now``."""
+    return _due(Game.reminder_at, now)
+
+
+def _claim(session: Session, game: Game, column: str, value: datetime, *clear: str) -> bool:
+    """Clear ``column`` (and the ``clear`` ones) if it still holds ``value``, the game's
+    version is the one read and it runs; True if so."""
+    claimed = session.execute(
+        update(Game).where(Game.id == game.id, Game.version == game.version,
+                           Game.status == ACTIVE, Game.paused_at.is_(None),
+                           getattr(Game, column) == value)
+        .values({name: None for name in (column, *clear)})
+    )
+    return claimed.rowcount == 1
+
+
+def expire(game_id: str, now: datetime) -> int | None:
+    """Flip the waiting figure of the seat whose time ran out (``engine.timeouts``).
+
+    The flip is stored as that seat's action, after a ``timeout`` event, through the same
+    path as a player's action (``save_transition``): the next sub-turn gets its deadline,
+    or the monster-phase job is written if that was the last figure. Returns the new
+    version, or None when there was nothing (more) to do.
+    """
+    try:
+        with write_transaction() as session:
+            game = session.get(Game, game_id)
+            deadline = None if game is None else game.move_deadline
+            if game is None or deadline is None or deadline > now:
+                return None
+            if not _claim(session, game, "move_deadline", deadline, "reminder_at"):
+                return None
+            state = load_state(game)
+            assert state is not None and state.to_move is not None  # it had a deadline
+            seat = state.to_move
+            action = timeout_action(state)
+            done = engine.apply_action(state, action, seat, expected_version=game.version)
+            timeout = {"type": "timeout", "seat": seat, "deadline": iso(deadline)}
+            save_transition(session, game, engine.Transition(done.state, (timeout, *done.events)),
+                            now, action, seat)
+            return game.version
+    except StaleWrite:
+        return None
+
+
+def remind(game_id: str, now: datetime) -> bool:
+    """Tell the seat to act that its time runs out soon: a ``reminder`` event and an email
+    (``service.deadlines.reminder``).
+
+    Returns False, having written nothing, when the reminder is not due or was sent.
+    """
+    with write_transaction() as session:
+        game = session.get(Game, game_id)
+        due = None if game is None else game.reminder_at
+        if game is None or due is None or due > now:
+            return False
+        if not _claim(session, game, "reminder_at", due):
+            return False
+        to_move = (game.state or {})["to_move"]
+        deadline = game.move_deadline
+        assert deadline is not None and to_move is not None  # the reminder comes before it
+        append_event(session, game, {"type": "reminder", "seat": to_move,
+                                     "deadline": iso(deadline)}, now)
+        seat = session.get(Seat, (game_id, to_move))
+        if seat is not None:
+            write_reminder(session, game, seat, deadline, now)
+        return True
+

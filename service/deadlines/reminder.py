@@ -1,0 +1,56 @@
+"""The reminder email: "your time runs out soon", to the seat to act, through the mail channel.
+
+It follows the seat's email preference as the other game emails do (``service.mail``): sent
+in the modes ``every_event`` and ``my_turn``, not in ``digest`` or ``none``, and not while
+the seat was on the game's page within the last minute. It carries the seat's mail link and
+the List-Unsubscribe headers of every game email; its dedupe key is the sub-turn's version.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy.orm import Session
+
+from service.mail import markup, notices
+from service.mail.compose import Mail, Reader
+from service.mail.seats import is_active, mode_of, settings_of
+from service.models import Game, Seat
+
+TOPIC = "reminder"
+SUBJECT = "Your move in Fearsome Floors: time runs out soon"
+
+
+def write_reminder(session: Session, game: Game, seat: Seat, deadline: datetime,
+                   now: datetime) -> None:
+    """Write the reminder email of the seat to act to the outbox, if it wants one."""
+    if not seat.email:
+        return
+    row = settings_of(session, game.id).get(seat.seat)
+    mode = mode_of(row)
+    if mode not in notices.SENDING_MODES or is_active(row, now):
+        return
+    reader = notices.reader_of(session, game, seat, mode)
+    notices.write_mail(session, seat, reminder_mail(reader, deadline, now), TOPIC,
+                       f"mail:{game.id}:{seat.seat}:{TOPIC}:{game.version}")
+
+
+def reminder_mail(reader: Reader, deadline: datetime, now: datetime) -> Mail:
+    """Return the reminder's subject, text and HTML."""
+    minutes = max(1, round((deadline - now).total_seconds() / 60))
+    said = [
+        f"It is your move ({reader.colour}) in your game of Fearsome Floors, and your time "
+        f"runs out at {deadline:%Y-%m-%d %H:%M} UTC, in about {minutes} minute(s).",
+        "If it runs out, your figure with the lowest number that has not moved yet is "
+        "flipped where it stands, and play goes on.",
+    ]
+    unsubscribe = f"To get no more emails about this game: {reader.unsubscribe_url}"
+    text = "\n\n".join([reader.greeting, *said, f"Make your move:\n  {reader.link}",
+                        f"-- \n{unsubscribe}\n"])
+    html = markup.document(
+        SUBJECT,
+        [markup.paragraph(reader.greeting), *map(markup.paragraph, said),
+         markup.button(reader.link, "Make your move")],
+        markup.link(reader.unsubscribe_url, "Get no more emails about this game."),
+    )
+    return Mail(SUBJECT, text, html)

@@ -1,0 +1,100 @@
+"""Pausing and resuming a game, for its creator: each one transaction, committed once.
+
+While a game is paused no action is taken (``game/paused``) and no deadline runs out; the
+monster phase, which no player waits on, is still resolved. Resuming shifts the deadline and
+the reminder time by exactly the time the game was paused. Both write an event to the log
+(``paused``, ``resumed``) at the game's current version: the position does not change.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+from service import clock
+from service.actions.service import check_active
+from service.auth import CREATOR, authenticate
+from service.deadlines.timing import ACTIVE, is_paused
+from service.errors import ApiError
+from service.models import Event, Game
+from service.store import seats_of
+from service.unit_of_work import write_transaction
+from service.views import game_view, iso
+
+
+def pause_game(game_id: str, token: str | None) -> dict[str, Any]:
+    """Pause a game under way (the creator's token); return the game as the creator sees it.
+
+    Refusals: 409 ``game/already_paused``; the codes of ``check_active`` for a game that has
+    not started, was cancelled or is over.
+    """
+    now = clock.now()
+    with write_transaction() as session:
+        game, caller = authenticate(session, game_id, token, kinds=(CREATOR,))
+        if is_paused(game):
+            raise _already_paused(game)
+        check_active(game)
+        paused = session.execute(
+            update(Game).where(Game.id == game_id, Game.status == ACTIVE,
+                               Game.paused_at.is_(None))
+            .values(paused_at=now, updated_at=now)
+        )
+        if paused.rowcount != 1:
+            raise _already_paused(game)
+        append_event(session, game, {"type": "paused", "deadline": iso(game.move_deadline)},
+                     now)
+        return game_view(game, seats_of(session, game_id), caller)
+
+
+def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
+    """Resume a paused game (the creator's token), shifting its deadlines by the pause.
+
+    Refusals: 409 ``game/not_paused``; the codes of ``check_active`` for a game that has
+    not started, was cancelled or is over.
+    """
+    now = clock.now()
+    with write_transaction() as session:
+        game, caller = authenticate(session, game_id, token, kinds=(CREATOR,))
+        if game.status != ACTIVE:
+            check_active(game)
+        paused_at = game.paused_at
+        if paused_at is None:
+            raise ApiError("game/not_paused", "This game is not paused.", 409)
+        paused_for = max(now - paused_at, timedelta(0))  # a clock set back: no time
+        resumed = session.execute(
+            update(Game).where(Game.id == game_id, Game.status == ACTIVE,
+                               Game.paused_at == paused_at)
+            .values(paused_at=None, updated_at=now,
+                    move_deadline=_later(game.move_deadline, paused_for),
+                    reminder_at=_later(game.reminder_at, paused_for))
+        )
+        if resumed.rowcount != 1:
+            raise ApiError("game/not_paused", "This game was resumed a moment ago.", 409)
+        append_event(session, game, {"type": "resumed",
+                                     "paused_seconds": paused_for.total_seconds(),
+                                     "deadline": iso(game.move_deadline)}, now)
+        return game_view(game, seats_of(session, game_id), caller)
+
+
+def _later(moment: datetime | None, by: timedelta) -> datetime | None:
+    return None if moment is None else moment + by
+
+
+def _already_paused(game: Game) -> ApiError:
+    return ApiError("game/already_paused", "This game is paused already.", 409,
+                    {"paused_at": iso(game.paused_at)})
+
+
+def append_event(session: Session, game: Game, data: dict[str, Any], now: datetime) -> Event:
+    """Add an event to the game's log at its current version, not caused by an action."""
+    seq = session.execute(
+        update(Game).where(Game.id == game.id).values(event_count=Game.event_count + 1)
+        .returning(Game.event_count)
+    ).scalar_one()
+    event = Event(game_id=game.id, seq=seq, version=game.version, action_seq=None,
+                  type=str(data["type"]), data=data, created_at=now)
+    session.add(event)
+    return event
