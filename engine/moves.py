@@ -246,6 +246,7 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
     monster, pool = lay.monster, lay.pool
     blocked = set(lay.teleporters)  # no figure steps onto these squares
     blocked.add(monster)
+    special = blocked | pool | stones0.keys()  # squares where a step is more than a step
     frontier: list[tuple[int, dict[int, str], str]] = [(start, stones0, "")]
     # Keys: the square alone while no stone has moved (the common case), else with the stones.
     seen: dict = {start: stones0}
@@ -258,6 +259,22 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
                 if monster == ENTRANCE:
                     continue
                 steps = [(ENTER, ENTRANCE, stones)]
+            elif stones is stones0:
+                # The common case: no stone moved so far. A square outside ``special`` is a
+                # plain step, taken here at once; the others go through _step.
+                steps = []
+                for d, t, letter in _BOARD_STEPS[sq]:
+                    if t not in special:
+                        if t not in seen:
+                            seen[t] = stones0
+                            p = path + letter
+                            add((t, stones0, p))
+                            if t not in figs:
+                                found[t] = (p, t, stones0)
+                    elif t not in blocked:
+                        r = _step(lay, figs, sq, stones, d)
+                        if type(r) is tuple:
+                            steps.append((letter, r[0], r[1]))
             else:
                 steps = []
                 for d, t, letter in _BOARD_STEPS[sq]:
@@ -267,20 +284,12 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
                         r = _step(lay, figs, sq, stones, d)
                         if type(r) is tuple:
                             steps.append((letter, r[0], r[1]))
-                    elif stones is stones0:
-                        # The common case, inline: a plain step with no stone moved so far.
-                        if t not in seen:
-                            seen[t] = stones0
-                            p = path + letter
-                            add((t, stones0, p))
-                            if t not in figs:
-                                found[t] = (p, t, stones0)
                     else:
                         steps.append((letter, t, stones))
-                if sq == EXIT:
-                    key = _GONE if stones is stones0 else (_GONE, stones.key)
-                    if key not in found:
-                        found[key] = (path + LEAVE, None, stones)
+            if sq == EXIT:
+                key = _GONE if stones is stones0 else (_GONE, stones.key)
+                if key not in found:
+                    found[key] = (path + LEAVE, None, stones)
             for letter, nsq, nst in steps:
                 if nst is stones0:
                     key = nsq
