@@ -52,6 +52,20 @@ DEFAULTS: dict[str, Any] = {
     # the deadline code (service.clock) then uses instead of the system's.
     "DEADLINE_REMINDER_FRACTION": 0.25,
     "CLOCK": None,
+    # Celery (worker/). None: the embedded broker, kombu's SQLAlchemy transport on a SQLite
+    # file in the instance folder (no server needed). Production: redis://host:6379/0. The
+    # result backend is only needed to wait for a task's result (the benchmark's ping).
+    "CELERY_BROKER_URL": None,
+    "CELERY_RESULT_BACKEND": None,
+    # The outbox relay: a claimed row left "sending" this long (its worker died) is taken
+    # over; it must outlast the slowest handler (SMTP, webhook timeouts). Beat sweeps the
+    # outbox every OUTBOX_SWEEP_SECONDS for rows no relay was kicked for, and retries.
+    "OUTBOX_LEASE_SECONDS": 120,
+    "OUTBOX_SWEEP_SECONDS": 10,
+    # Fault tests only: the monster-phase handler sleeps this many seconds before resolving,
+    # or after resolving (before the relay records it done), so a kill lands there.
+    "MONSTER_JOB_TEST_SLEEP_BEFORE": 0,
+    "MONSTER_JOB_TEST_SLEEP_AFTER": 0,
     # flask-smorest: the OpenAPI document is served at /api/v1/openapi.json.
     "API_TITLE": "Fearsome Floors by mail",
     "API_VERSION": "v1",
@@ -63,17 +77,6 @@ DEFAULTS: dict[str, Any] = {
     # seconds a receiver has to answer.
     "WEBHOOK_ALLOW_PRIVATE": False,
     "WEBHOOK_TIMEOUT": 10,
-    # Play by email (service.mailin). Replies go to play+<token>@MAIL_REPLY_DOMAIN (None: the
-    # domain of MAIL_FROM); MAIL_REPLY_PREFIX is the part before "+". MAIL_INBOUND_SECRET
-    # guards POST /api/v1/mail/inbound (None: that door is closed); a larger message than
-    # MAIL_INBOUND_MAX_BYTES is refused at both doors. The SMTP receiver listens on
-    # MAILIN_SMTP_HOST:MAILIN_SMTP_PORT.
-    "MAIL_REPLY_DOMAIN": None,
-    "MAIL_REPLY_PREFIX": "play",
-    "MAIL_INBOUND_SECRET": None,
-    "MAIL_INBOUND_MAX_BYTES": 256 * 1024,
-    "MAILIN_SMTP_HOST": "127.0.0.1",
-    "MAILIN_SMTP_PORT": 2525,
 }
 
 

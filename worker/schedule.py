@@ -1,0 +1,29 @@
+"""The beat schedule: which periodic task beat sends, and how often.
+
+Exactly one beat process runs (``deploy/``). Each entry names a task by its registered name;
+the module defining that task must be in ``worker.celery_app.TASK_MODULES`` so workers know
+it. Intervals come from the app's configuration where a test or deployment may want another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import timedelta
+from typing import Any
+
+from worker.tasks import SWEEP_OUTBOX
+
+
+def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Return Celery's ``beat_schedule`` for an app configured with ``config``."""
+    sweep_every = timedelta(seconds=config["OUTBOX_SWEEP_SECONDS"])
+    return {
+        # Rows whose relay task was lost (broker down, publisher failed), retries that came
+        # due, claims whose worker died. A sweep older than its interval is dropped: the
+        # next one does the same work.
+        "sweep-outbox": {
+            "task": SWEEP_OUTBOX,
+            "schedule": sweep_every,
+            "options": {"expires": sweep_every.total_seconds()},
+        },
+    }
