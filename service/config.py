@@ -77,6 +77,17 @@ DEFAULTS: dict[str, Any] = {
     # seconds a receiver has to answer.
     "WEBHOOK_ALLOW_PRIVATE": False,
     "WEBHOOK_TIMEOUT": 10,
+    # Play by email (service.mailin). Replies go to play+<token>@MAIL_REPLY_DOMAIN (None: the
+    # domain of MAIL_FROM); MAIL_REPLY_PREFIX is the part before "+". MAIL_INBOUND_SECRET
+    # guards POST /api/v1/mail/inbound (None: that door is closed); a larger message than
+    # MAIL_INBOUND_MAX_BYTES is refused at both doors. The SMTP receiver listens on
+    # MAILIN_SMTP_HOST:MAILIN_SMTP_PORT.
+    "MAIL_REPLY_DOMAIN": None,
+    "MAIL_REPLY_PREFIX": "play",
+    "MAIL_INBOUND_SECRET": None,
+    "MAIL_INBOUND_MAX_BYTES": 256 * 1024,
+    "MAILIN_SMTP_HOST": "127.0.0.1",
+    "MAILIN_SMTP_PORT": 2525,
 }
 
 
