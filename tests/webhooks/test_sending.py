@@ -1,0 +1,248 @@
+"""worker.webhooks: messages sent to the real webhook receiver, signed, retried, logged."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+from standardwebhooks.webhooks import Webhook
+
+from service.extensions import db
+from service.models import Outbox
+from service.webhooks import addresses
+from service.webhooks.signing import verify
+from tests.service.helpers import NewGame, auth
+from tests.support.webhook_receiver import ReceivedRequest, WebhookReceiver
+from tests.webhooks.helpers import hook, open_game, run_webhook_jobs, start, webhook_jobs
+from worker.jobs import handler_for
+
+
+@pytest.fixture
+def client(sending_app: Flask) -> FlaskClient:
+    """Return a client of the app that may send to the loopback receiver."""
+    return sending_app.test_client()
+
+
+def started_with_hook(client: FlaskClient, url: str, **spec: Any) -> tuple[NewGame, dict]:
+    """Return a game with a game webhook to ``url``, started (so messages are waiting)."""
+    game = open_game(client)
+    endpoint = hook(client, game, game.creator_token, url, **spec)
+    start(client, game)
+    return game, endpoint
+
+
+def log_of(client: FlaskClient, game: NewGame, endpoint: dict) -> list[dict[str, Any]]:
+    """Return the endpoint's delivery log, as the API shows it to the creator."""
+    response = client.get(game.url(f"/webhooks/{endpoint['id']}/deliveries"),
+                          headers=auth(game.creator_token))
+    assert response.status_code == 200, response.get_data(as_text=True)
+    return response.get_json()["items"]
+
+
+def check_signed(request: ReceivedRequest, secret: str) -> dict[str, Any]:
+    """Check a received request's signature with our verifier and the reference one."""
+    headers = {name: value for name, value in request.headers.items()}
+    verify(secret, headers, request.body)
+    return Webhook(secret).verify(request.body, headers)
+
+
+def test_it_delivers_messages_whose_signatures_verify(sending_app: Flask, client: FlaskClient,
+                                                      webhook_receiver: WebhookReceiver) -> None:
+    game, endpoint = started_with_hook(client, webhook_receiver.url + "ff/hook?k=1")
+    jobs = webhook_jobs(sending_app)
+    assert run_webhook_jobs(sending_app) == ["sent", "sent"]
+    received = webhook_receiver.wait_for(2)
+    assert len(received) == 2
+    for request, job in zip(received, jobs, strict=True):
+        assert (request.method, request.path) == ("POST", "/ff/hook?k=1")
+        assert request.headers["Content-Type"] == "application/json"
+        assert request.headers["webhook-id"] == job["message_id"]
+        assert check_signed(request, endpoint["secret"]) == job["body"]
+    assert [r.json()["type"] for r in received] == ["game.started", "move.due"]
+    assert [(d["event_type"], d["attempt"], d["ok"], d["status_code"], d["error"])
+            for d in log_of(client, game, endpoint)] == [
+        ("game.started", 1, True, 200, None), ("move.due", 1, True, 200, None)]
+
+
+def test_after_a_500_it_tries_again_and_delivers_exactly_once(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver) -> None:
+    webhook_receiver.respond_with(500, 200)
+    game, endpoint = started_with_hook(client, webhook_receiver.url, events=["game.started"])
+    assert run_webhook_jobs(sending_app) == ["pending"]
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    assert run_webhook_jobs(sending_app) == []
+    first, second = webhook_receiver.requests()
+    assert first.headers["webhook-id"] == second.headers["webhook-id"]
+    assert first.body == second.body
+    check_signed(second, endpoint["secret"])
+    log = log_of(client, game, endpoint)
+    assert [(d["attempt"], d["ok"], d["status_code"], d["error"]) for d in log] == [
+        (1, False, 500, "HTTP 500"), (2, True, 200, None)]
+    assert all(d["duration_ms"] >= 0 and d["created_at"].endswith("Z") for d in log)
+    assert log[0]["message_id"] == log[1]["message_id"] == first.headers["webhook-id"]
+
+
+def test_it_waits_as_the_standard_webhooks_schedule_says() -> None:
+    _, retry = handler_for("webhook")
+    waits = [retry.delay_after(attempt) for attempt in range(1, retry.max_attempts)]
+    assert waits == [timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=30),
+                     timedelta(hours=2), timedelta(hours=5), timedelta(hours=10),
+                     timedelta(hours=10)]
+
+
+def test_410_gone_disables_the_endpoint_and_nothing_more_is_sent(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver) -> None:
+    webhook_receiver.respond_with(410)
+    game, endpoint = started_with_hook(client, webhook_receiver.url)
+    assert run_webhook_jobs(sending_app) == ["failed", "failed"]
+    assert len(webhook_receiver.requests()) == 1
+    url = game.url(f"/webhooks/{endpoint['id']}")
+    now = client.get(url, headers=auth(game.creator_token)).get_json()
+    assert now["enabled"] is False and "410 Gone" in now["disabled_reason"]
+    [attempt] = log_of(client, game, endpoint)
+    assert (attempt["status_code"], attempt["ok"]) == (410, False)
+    assert attempt["error"].startswith("HTTP 410")
+    again = client.patch(url, json={"enabled": True}, headers=auth(game.creator_token))
+    assert (again.get_json()["enabled"], again.get_json()["disabled_reason"]) == (True, None)
+
+
+def test_a_private_target_is_refused_when_sending_unless_allowed(
+        make_app: Callable[..., Flask], client: FlaskClient,
+        webhook_receiver: WebhookReceiver) -> None:
+    game, endpoint = started_with_hook(client, webhook_receiver.url)
+    strict_app = make_app()  # the default: private targets refused
+    assert run_webhook_jobs(strict_app) == ["failed", "failed"]
+    assert webhook_receiver.requests() == []
+    log = log_of(client, game, endpoint)
+    assert [(d["status_code"], d["ok"], d["duration_ms"]) for d in log] == [(None, False, None)] * 2
+    assert log[0]["error"].startswith("webhook/private_address: the host '127.0.0.1' resolves")
+
+
+@pytest.fixture
+def fake_dns(monkeypatch: pytest.MonkeyPatch) -> Iterator[dict[str, str]]:
+    """Make ``hooks.example`` resolve to the address in the returned dict (changeable)."""
+    answers = {"hooks.example": "1.1.1.1"}
+    real = socket.getaddrinfo
+
+    def getaddrinfo(host: str, port: int, *args: Any, **kwargs: Any) -> list:
+        if host in answers:
+            return [(socket.AF_INET, socket.SOCK_STREAM, 6, "", (answers[host], port))]
+        return real(host, port, *args, **kwargs)
+
+    monkeypatch.setattr(addresses.socket, "getaddrinfo", getaddrinfo)
+    yield answers
+
+
+def test_a_name_that_resolves_to_a_private_address_by_send_time_is_refused(
+        make_app: Callable[..., Flask], fake_dns: dict[str, str],
+        webhook_receiver: WebhookReceiver) -> None:
+    strict_app = make_app()
+    client = strict_app.test_client()
+    game, endpoint = started_with_hook(client, f"http://hooks.example:{webhook_receiver.port}/")
+    fake_dns["hooks.example"] = "127.0.0.1"  # DNS rebinding: public when checked, then not
+    assert run_webhook_jobs(strict_app) == ["failed", "failed"]
+    assert webhook_receiver.requests() == []
+    assert "resolves to 127.0.0.1" in log_of(client, game, endpoint)[0]["error"]
+
+
+def test_it_connects_to_the_address_it_checked_and_names_the_host(
+        sending_app: Flask, client: FlaskClient, fake_dns: dict[str, str],
+        webhook_receiver: WebhookReceiver) -> None:
+    fake_dns["hooks.example"] = "127.0.0.1"
+    started_with_hook(client, f"http://hooks.example:{webhook_receiver.port}/in",
+                      events=["game.started"])
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    [request] = webhook_receiver.requests()
+    assert request.headers["Host"] == f"hooks.example:{webhook_receiver.port}"
+
+
+def test_a_ping_arrives_and_a_redelivery_sends_the_same_message_again(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver) -> None:
+    game = open_game(client)
+    endpoint = hook(client, game, game.creator_token, webhook_receiver.url)
+    url = game.url(f"/webhooks/{endpoint['id']}")
+    message_id = client.post(url + "/ping", headers=auth(game.creator_token)).get_json()[
+        "message_id"]
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    [ping] = webhook_receiver.requests()
+    assert ping.headers["webhook-id"] == message_id
+    body = check_signed(ping, endpoint["secret"])
+    assert (body["type"], body["game_id"], body["data"]) == ("ping", game.id, {})
+    assert body["text"].endswith("this is a test ping: the webhook works.")
+    [delivery] = log_of(client, game, endpoint)
+    again = client.post(url + f"/deliveries/{delivery['id']}/redeliver",
+                        headers=auth(game.creator_token))
+    assert again.status_code == 202 and again.get_json() == {"message_id": message_id}
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    first, second = webhook_receiver.requests()
+    assert second.headers["webhook-id"] == message_id and second.body == first.body
+    check_signed(second, endpoint["secret"])
+    assert [d["message_id"] for d in log_of(client, game, endpoint)] == [message_id] * 2
+
+
+@pytest.mark.parametrize(("format_", "key"), [("discord", "content"), ("slack", "text")])
+def test_chat_formats_arrive_as_one_line_of_text_signed_like_the_rest(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver,
+        format_: str, key: str) -> None:
+    game, endpoint = started_with_hook(client, webhook_receiver.url, format=format_,
+                                       events=["move.due"])
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    [request] = webhook_receiver.requests()
+    assert check_signed(request, endpoint["secret"]) == {
+        key: f"Fearsome Floors, game {game.id}: it is Ann (green)'s move."}
+
+
+def test_a_redirect_is_not_followed_and_is_tried_again(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver) -> None:
+    webhook_receiver.respond_with(302)
+    game, endpoint = started_with_hook(client, webhook_receiver.url, events=["game.started"])
+    assert run_webhook_jobs(sending_app) == ["pending"]
+    assert len(webhook_receiver.requests()) == 1
+    assert log_of(client, game, endpoint)[0]["error"] == "HTTP 302: redirects are not followed"
+
+
+def test_a_receiver_that_is_down_is_tried_again_once_it_is_up(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver) -> None:
+    game, endpoint = started_with_hook(client, webhook_receiver.url, events=["game.started"])
+    webhook_receiver.stop()
+    assert run_webhook_jobs(sending_app) == ["pending"]
+    webhook_receiver.start()
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    assert len(webhook_receiver.requests()) == 1
+    failed, sent = log_of(client, game, endpoint)
+    assert failed["status_code"] is None and failed["error"].startswith("ConnectionRefusedError")
+    assert sent["ok"] and sent["attempt"] == 2
+
+
+def test_a_receiver_that_never_answers_times_out(make_app: Callable[..., Flask]) -> None:
+    impatient = make_app(WEBHOOK_ALLOW_PRIVATE=True, WEBHOOK_TIMEOUT=0.3)
+    client = impatient.test_client()
+    with socket.create_server(("127.0.0.1", 0)) as silent:  # accepts, never answers
+        port = silent.getsockname()[1]
+        game, endpoint = started_with_hook(client, f"http://127.0.0.1:{port}/",
+                                           events=["game.started"])
+        assert run_webhook_jobs(impatient) == ["pending"]
+    [attempt] = log_of(client, game, endpoint)
+    assert attempt["status_code"] is None and "timed out" in attempt["error"]
+    assert attempt["duration_ms"] >= 250
+
+
+def test_a_message_for_a_deleted_endpoint_is_given_up_unsent(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver) -> None:
+    game, endpoint = started_with_hook(client, webhook_receiver.url)
+    client.delete(game.url(f"/webhooks/{endpoint['id']}"), headers=auth(game.creator_token))
+    assert run_webhook_jobs(sending_app) == ["failed", "failed"]
+    assert webhook_receiver.requests() == []
+    with sending_app.app_context():
+        rows = db.session.execute(select(Outbox.status, Outbox.last_error)
+                                  .where(Outbox.kind == "webhook")).all()
+        db.session.rollback()
+    assert len(rows) == 2
+    assert all(row.status == "failed" and "deleted or disabled" in row.last_error
+               for row in rows)
