@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import errors, health
+from service import errors, health, site
 from service.actions import routes as actions
 from service.api import make_api
 from service.config import load as load_config
@@ -41,6 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(webhooks.blp)
     api.register_blueprint(prefs.blp)
     api.register_blueprint(deadlines.blp)
+    app.register_blueprint(site.blueprint)
     errors.init_app(app)
     app.extensions["ff_limiter"] = make_limiter(app, links.blp)
     return app

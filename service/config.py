@@ -52,6 +52,8 @@ DEFAULTS: dict[str, Any] = {
     # the deadline code (service.clock) then uses instead of the system's.
     "DEADLINE_REMINDER_FRACTION": 0.25,
     "CLOCK": None,
+    # The web page's folder (service.site serves it at /, /play/<id>, /js/...); None: web/.
+    "WEB_DIR": None,
     # Celery (worker/). None: the embedded broker, kombu's SQLAlchemy transport on a SQLite
     # file in the instance folder (no server needed). Production: redis://host:6379/0. The
     # result backend is only needed to wait for a task's result (the benchmark's ping).

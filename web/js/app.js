@@ -1,142 +1,82 @@
 /**
- * The page. Phase 1 shows demos made by the rules engine (`?demo=basic`, `experienced`,
- * `placement`, `monster`, `game`): a position to play a move on, a monster phase to watch,
- * a game to step through. The lobby and the game page with the API come next.
+ * The page: one HTML file for every address. `/` is the lobby, `/join/<id>#code=...` joins
+ * an open seat, `/play/<id>#t=<token>` is a game (the token never leaves the fragment, so no
+ * server sees it in an address), `?demo=...` shows the engine-made demos.
  */
 
-import { frameText } from "./model/captions.js";
-import {
-  clearSelection, clickSquare, highlightsOf, selectFigure, startInteraction,
-} from "./model/interaction.js";
-import { eventFrames, stillFrame } from "./model/replay.js";
-import { createViewer, readLog, seek, stepEntries } from "./model/timeline.js";
-import { boardModel, readPayload, statusModel } from "./model/viewmodel.js";
-import { FRAME_MS, createPlayer } from "./view/animate.js";
-import { createBoard } from "./view/board.js";
-import { createReplayControls, renderActions, renderStatus } from "./view/panel.js";
+import { showDemo } from "./demo.js";
+import { showGame } from "./game.js";
+import { showLobby } from "./lobby.js";
+import { createClient, route } from "./model/api.js";
 
-const DEMOS = {
-  basic: showPosition, experienced: showPosition, placement: showPosition,
-  monster: showMonsterPhase, game: showGame,
-};
+const page = Object.fromEntries(
+  ["alert", "notice", "intro", "lobby", "title", "board", "side", "status", "actions", "sent",
+    "replay", "log", "settings"].map((id) => [id, document.getElementById(id)]),
+);
 
-const page = {
-  intro: document.getElementById("intro"),
-  title: document.getElementById("title"),
-  board: document.getElementById("board"),
-  side: document.getElementById("side"),
-  status: document.getElementById("status"),
-  actions: document.getElementById("actions"),
-  sent: document.getElementById("sent"),
-  replay: document.getElementById("replay"),
-};
+const START_KEY = "ff:start:";
 
-function showError(message) {
-  page.intro.hidden = false;
-  const p = document.createElement("p");
-  p.className = "error";
-  p.setAttribute("role", "alert");
-  p.textContent = message;
-  page.intro.prepend(p);
-}
-
-/** A position to play on: select a figure, see its destinations, choose, preview, send. */
-function showPosition(payload) {
-  const { game, view } = readPayload(payload);
-  const board = boardModel(view, game);
-  let it = startInteraction(view);
-  const boardView = createBoard(page.board, {
-    onActivate(target) {
-      if (target.cancel) update(clearSelection(it));
-      else if (target.figure) update(selectFigure(it, target.figure));
-      else update(clickSquare(it, board, target.square));
-    },
-  });
-  const on = {
-    update,
-    preview(move) {
-      const h = highlightsOf(it, board);
-      boardView.highlight(move ? { ...h, preview: move } : h);
-    },
-    send(action) {
-      page.sent.hidden = false;
-      page.sent.textContent = "The demo sends nothing; the API would get:\n"
-        + JSON.stringify(action);
-      update(clearSelection(it));
-    },
-  };
-  function update(next) {
-    it = next;
-    boardView.highlight(highlightsOf(it, board));
-    renderActions(page.actions, it, board, on);
+/** Keep a started game's earliest position seen here, for the whole-game viewer. */
+function remember(apiGame) {
+  if (!apiGame.position) return;
+  const key = START_KEY + apiGame.id;
+  try {
+    const kept = JSON.parse(localStorage.getItem(key) ?? "null");
+    if (kept && kept.version <= apiGame.position.version) return;
+    localStorage.setItem(key, JSON.stringify({
+      version: apiGame.position.version, position: apiGame.position,
+    }));
+  } catch {
+    // Storage full or off (private browsing): the viewer starts where this page started.
   }
-  boardView.draw(board);
-  renderStatus(page.status, board, statusModel(view));
-  update(it);
 }
 
-/** Frames to watch, with the replay controls. */
-function playFrames(frames, extra = () => []) {
-  const boardView = createBoard(page.board, { onActivate() {} });
-  // Pieces glide for most of a frame's time, then rest a moment before the next frame.
-  const setMoveTime = (ms) => {
-    boardView.svg.style.setProperty("--move-ms", `${Math.round(ms * 0.6)}ms`);
-  };
-  let controls = null;
-  const player = createPlayer({
-    show(frame, { smooth }) {
-      // Through a wall or a teleporter the monster jumps: it does not glide across the board.
-      const jump = frame.events.some((e) => e.type === "wall" || e.type === "teleport");
-      boardView.draw(frame.scene.board, { instant: !smooth, jump });
-      boardView.highlight({ focus: frame.focus });
-      renderStatus(page.status, frame.scene.board, frame.scene.status);
-    },
-    onChange(state) {
-      controls?.update(state, frameText(state.frame));
-    },
-  });
-  controls = createReplayControls(page.replay, player,
-    { extra: extra(player), onSpeed: setMoveTime });
-  setMoveTime(FRAME_MS);
-  player.load(frames);
+function startOf(id) {
+  try {
+    return JSON.parse(localStorage.getItem(START_KEY + id) ?? "null");
+  } catch {
+    return null;
+  }
 }
 
-/** One monster phase, from the position before it. */
-function showMonsterPhase(data) {
-  const { game } = readPayload({ game: data.game, view: data.before });
-  const scene = { board: boardModel(data.before, game), status: statusModel(data.before) };
-  playFrames([stillFrame(scene, "The figures have moved; the monster's turn."),
-    ...eventFrames(scene, data.events)]);
+function say(box, message) {
+  box.textContent = message;
+  box.hidden = false;
 }
 
-/** A whole game's log, action by action. */
-function showGame(data) {
-  const viewer = createViewer(readLog(data));
-  const jump = (player, delta) => () => {
-    const target = stepEntries(seek(viewer, player.state.index), delta).index;
-    player.step(target - player.state.index);
-  };
-  playFrames(viewer.frames, (player) => [
-    { text: "◀◀ action", label: "Back to the previous action", onClick: jump(player, -1) },
-    { text: "action ▶▶", label: "On to the end of the next action", onClick: jump(player, 1) },
-  ]);
+function clear() {
+  for (const box of [page.alert, page.notice]) {
+    box.hidden = true;
+    box.textContent = "";
+  }
 }
 
 async function main() {
-  const name = new URLSearchParams(window.location.search).get("demo");
-  if (name === null) return;
-  if (!Object.hasOwn(DEMOS, name)) {
-    showError(`There is no demo called "${name}".`);
-    return;
+  const where = route(window.location.pathname, window.location.search, window.location.hash);
+  const ui = {
+    client: createClient({ fetch: window.fetch.bind(window), token: where.token }),
+    alert: (message) => say(page.alert, message),
+    notice: (message) => say(page.notice, message),
+    clear, remember, startOf,
+  };
+  if (where.page === "demo") {
+    await showDemo(page, ui, where.demo);
+  } else if (where.page === "play") {
+    if (!where.token) {
+      ui.alert("This address has no token: open the whole link you were sent (it ends in "
+        + "#t=...).");
+      return;
+    }
+    await showGame(page, ui, where);
+  } else if (where.page === "lobby" || where.page === "join") {
+    showLobby(page.lobby, ui, where);
+    page.intro.hidden = false;
+  } else {
+    ui.alert("There is no page at this address.");
   }
-  const response = await fetch(`demo/${name}.json`);
-  if (!response.ok) throw new Error(`demo/${name}.json: ${response.status} ${response.statusText}`);
-  const data = await response.json();
-  page.intro.hidden = true;
-  page.board.hidden = false;
-  page.side.hidden = false;
-  page.title.textContent = data.game?.title ?? "";
-  DEMOS[name](data);
 }
 
-main().catch((error) => showError(`The demo could not be shown: ${error.message}`));
+// Another token for the same game (only the fragment changes): show the game as that one.
+window.addEventListener("hashchange", () => window.location.reload());
+
+main().catch((error) => say(page.alert, `The page could not be shown: ${error.message}`));

@@ -1,0 +1,81 @@
+"""The web page (``web/``) served by the Flask app: what a local run has instead of nginx.
+
+``/`` is the lobby, ``/play/<game_id>`` a game's page and ``/join/<game_id>`` the page that
+takes an open seat: all three are ``web/index.html``, which reads the token or the invite
+code from the URL's fragment (never sent to any server). The page's modules, style sheet and
+demo data are served under ``/js/``, ``/css/`` and ``/demo/``. Every file carries an ETag and
+``Cache-Control: no-cache`` (there is no build step, so no file name changes with its
+content: the browser asks again each time and mostly gets 304).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, send_from_directory
+
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+FOLDERS = ("js", "css", "demo")
+
+# Python's mimetypes says application/javascript on some systems; modules want text/javascript.
+TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".html": "text/html; charset=utf-8",
+}
+
+# The page builds no HTML from strings and loads nothing from elsewhere; say so to the browser.
+PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+               "form-action 'self'; frame-ancestors 'none'")
+
+blueprint = Blueprint("site", __name__)
+
+
+def web_dir() -> Path:
+    """Return the folder the page is served from: ``WEB_DIR`` in the config, else ``web/``."""
+    configured = current_app.config.get("WEB_DIR")
+    return Path(configured) if configured else WEB_DIR
+
+
+def _send(folder: Path, name: str) -> Response:
+    """Send one file with its content type, an ETag and a revalidate-every-time policy."""
+    response = send_from_directory(folder, name, max_age=0)
+    suffix = Path(name).suffix
+    if suffix in TYPES:
+        response.headers["Content-Type"] = TYPES[suffix]
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+def _page() -> Response:
+    response = _send(web_dir(), "index.html")
+    response.headers["Content-Security-Policy"] = PAGE_POLICY
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@blueprint.get("/")
+def lobby() -> Response:
+    """Serve the page as the lobby: create a game, join one."""
+    return _page()
+
+
+@blueprint.get("/play/<game_id>")
+def play(game_id: str) -> Response:
+    """Serve the page of a game; the token stays in the fragment, on the player's machine."""
+    return _page()
+
+
+@blueprint.get("/join/<game_id>")
+def join(game_id: str) -> Response:
+    """Serve the page that takes an open seat with the invite code from the fragment."""
+    return _page()
+
+
+@blueprint.get(f"/<any({', '.join(FOLDERS)}):folder>/<path:name>")
+def static_file(folder: str, name: str) -> Response:
+    """Serve a file of the page's modules, style sheet or demo data (404 for anything else)."""
+    return _send(web_dir() / folder, name)

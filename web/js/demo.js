@@ -1,0 +1,127 @@
+/**
+ * The demos (`?demo=basic`, `experienced`, `placement`, `monster`, `game`): positions and
+ * events made by the rules engine (`web/demo/`, written by `web/tests/make_fixtures.py`) to
+ * play a move on, watch a monster phase, step through a game, with no server behind them.
+ */
+
+import { frameText } from "./model/captions.js";
+import {
+  clearSelection, clickSquare, highlightsOf, selectFigure, startInteraction,
+} from "./model/interaction.js";
+import { eventFrames, stillFrame } from "./model/replay.js";
+import { createViewer, readLog, seek, stepEntries } from "./model/timeline.js";
+import { boardModel, readPayload, statusModel } from "./model/viewmodel.js";
+import { FRAME_MS, createPlayer } from "./view/animate.js";
+import { createBoard } from "./view/board.js";
+import { createReplayControls, renderActions, renderStatus } from "./view/panel.js";
+
+const DEMOS = {
+  basic: showPosition, experienced: showPosition, placement: showPosition,
+  monster: showMonsterPhase, game: showGame,
+};
+
+let page = null;
+
+/** A position to play on: select a figure, see its destinations, choose, preview, send. */
+function showPosition(payload) {
+  const { game, view } = readPayload(payload);
+  const board = boardModel(view, game);
+  let it = startInteraction(view);
+  const boardView = createBoard(page.board, {
+    onActivate(target) {
+      if (target.cancel) update(clearSelection(it));
+      else if (target.figure) update(selectFigure(it, target.figure));
+      else update(clickSquare(it, board, target.square));
+    },
+  });
+  const on = {
+    update,
+    preview(move) {
+      const h = highlightsOf(it, board);
+      boardView.highlight(move ? { ...h, preview: move } : h);
+    },
+    send(action) {
+      page.sent.hidden = false;
+      page.sent.textContent = "The demo sends nothing; the API would get:\n"
+        + JSON.stringify(action);
+      update(clearSelection(it));
+    },
+  };
+  function update(next) {
+    it = next;
+    boardView.highlight(highlightsOf(it, board));
+    renderActions(page.actions, it, board, on);
+  }
+  boardView.draw(board);
+  renderStatus(page.status, board, statusModel(view));
+  update(it);
+}
+
+/** Frames to watch, with the replay controls. */
+function playFrames(frames, extra = () => []) {
+  const boardView = createBoard(page.board, { onActivate() {} });
+  // Pieces glide for most of a frame's time, then rest a moment before the next frame.
+  const setMoveTime = (ms) => {
+    boardView.svg.style.setProperty("--move-ms", `${Math.round(ms * 0.6)}ms`);
+  };
+  let controls = null;
+  const player = createPlayer({
+    show(frame, { smooth }) {
+      // Through a wall or a teleporter the monster jumps: it does not glide across the board.
+      const jump = frame.events.some((e) => e.type === "wall" || e.type === "teleport");
+      boardView.draw(frame.scene.board, { instant: !smooth, jump });
+      boardView.highlight({ focus: frame.focus });
+      renderStatus(page.status, frame.scene.board, frame.scene.status);
+    },
+    onChange(state) {
+      controls?.update(state, frameText(state.frame));
+    },
+  });
+  controls = createReplayControls(page.replay, player,
+    { extra: extra(player), onSpeed: setMoveTime });
+  setMoveTime(FRAME_MS);
+  player.load(frames);
+}
+
+/** One monster phase, from the position before it. */
+function showMonsterPhase(data) {
+  const { game } = readPayload({ game: data.game, view: data.before });
+  const scene = { board: boardModel(data.before, game), status: statusModel(data.before) };
+  playFrames([stillFrame(scene, "The figures have moved; the monster's turn."),
+    ...eventFrames(scene, data.events)]);
+}
+
+/** A whole game's log, action by action. */
+function showGame(data) {
+  const viewer = createViewer(readLog(data));
+  const jump = (player, delta) => () => {
+    const target = stepEntries(seek(viewer, player.state.index), delta).index;
+    player.step(target - player.state.index);
+  };
+  playFrames(viewer.frames, (player) => [
+    { text: "◀◀ action", label: "Back to the previous action", onClick: jump(player, -1) },
+    { text: "action ▶▶", label: "On to the end of the next action", onClick: jump(player, 1) },
+  ]);
+}
+
+/**
+ * Show the demo `name` on the page's board and panels.
+ * @param {object} elements the page's elements (board, side, title, status, actions, ...)
+ * @param {object} ui `alert(message)`
+ * @param {string} name basic, experienced, placement, monster or game
+ */
+export async function showDemo(elements, ui, name) {
+  page = elements;
+  if (!Object.hasOwn(DEMOS, name)) {
+    page.intro.hidden = false;
+    ui.alert(`There is no demo called "${name}".`);
+    return;
+  }
+  const response = await fetch(`/demo/${name}.json`);
+  if (!response.ok) throw new Error(`demo/${name}.json: ${response.status} ${response.statusText}`);
+  const data = await response.json();
+  page.board.hidden = false;
+  page.side.hidden = false;
+  page.title.textContent = data.game?.title ?? "";
+  DEMOS[name](data);
+}

@@ -1,0 +1,220 @@
+/**
+ * The game page (`/play/<id>#t=<token>`): the board and the panels of one game, as the
+ * token's holder sees it. Select a figure (or a tile), see the legal destinations, choose,
+ * preview, send; the server's refusals are shown, a stale version redraws with a notice.
+ * A monster phase that happened since the page last looked is replayed; a viewer steps
+ * through the game. The page asks every few seconds whether the game changed (ETag, 304).
+ */
+
+import { groupEvents, readGame, viewerLog } from "./model/gamelog.js";
+import {
+  clearSelection, clickSquare, highlightsOf, selectFigure, startInteraction,
+} from "./model/interaction.js";
+import { frameText } from "./model/captions.js";
+import { eventFrames, stillFrame } from "./model/replay.js";
+import { createViewer, readLog } from "./model/timeline.js";
+import { boardModel, statusModel } from "./model/viewmodel.js";
+import { FRAME_MS, createPlayer } from "./view/animate.js";
+import { createBoard } from "./view/board.js";
+import { renderInfo, renderLog } from "./view/gamepanel.js";
+import { createReplayControls, renderActions, renderStatus } from "./view/panel.js";
+import { renderSettings } from "./view/settings.js";
+
+/** How often the page asks whether the game changed, in milliseconds. */
+export const POLL_MS = 3000;
+
+/**
+ * Show the game `route.gameId` with the token from the link, and keep it up to date.
+ * @param {object} page the page's elements: board, side, title, status, actions, sent,
+ *   replay, log, settings
+ * @param {object} ui `client`, `alert(message)`, `notice(message)`, `clear()`,
+ *   `remember(apiGame)`, `startOf(id)` (the earliest position kept), `pollMs`
+ * @param {{gameId: string}} route
+ */
+export async function showGame(page, ui, { gameId }) {
+  const s = {
+    info: null, game: null, view: null, board: null, status: null, it: null, etag: null,
+    afterSeq: 0, entries: [], actions: new Map(), replaying: false, busy: false, start: null,
+  };
+  const boardView = createBoard(page.board, {
+    onActivate(target) {
+      if (s.replaying || !s.board) return;
+      if (target.cancel) interact(clearSelection(s.it));
+      else if (target.figure) interact(selectFigure(s.it, target.figure));
+      else interact(clickSquare(s.it, s.board, target.square));
+    },
+  });
+  boardView.svg.style.setProperty("--move-ms", `${Math.round(FRAME_MS * 0.6)}ms`);
+  const on = {
+    update: interact,
+    preview(move) {
+      const h = highlightsOf(s.it, s.board);
+      boardView.highlight(move ? { ...h, preview: move } : h);
+    },
+    send,
+  };
+  let controls = null;
+  const player = createPlayer({
+    show(frame, { smooth }) {
+      const jump = frame.events.some((e) => e.type === "wall" || e.type === "teleport");
+      boardView.draw(frame.scene.board, { instant: !smooth, jump });
+      boardView.highlight({ focus: frame.focus });
+      renderStatus(page.status, frame.scene.board, frame.scene.status);
+    },
+    onChange(state) {
+      controls?.update(state, frameText(state.frame));
+      // The last frame is now: back on it, the board is the game again, ready to play.
+      const wasReplaying = s.replaying;
+      s.replaying = state.playing || state.index < state.count - 1;
+      if (wasReplaying && !s.replaying) drawLive();
+    },
+  });
+
+  function interact(next) {
+    s.it = next;
+    boardView.highlight(highlightsOf(s.it, s.board));
+    renderActions(page.actions, s.it, s.board, on);
+  }
+
+  function apply(apiGame) {
+    const { game, view, info } = readGame(apiGame);
+    Object.assign(s, { game, view, info });
+    s.board = view && boardModel(view, game);
+    s.status = view && statusModel(view);
+    s.it = view && startInteraction(view);
+    ui.remember(apiGame);
+    s.start ??= ui.startOf(gameId);
+  }
+
+  function drawLive() {
+    renderInfo(page.title, s.game, s.info);
+    page.board.hidden = !s.board;
+    if (!s.board) {
+      page.actions.replaceChildren();
+      page.status.replaceChildren();
+      return;
+    }
+    if (s.replaying) return;
+    boardView.draw(s.board, { instant: true });
+    renderStatus(page.status, s.board, s.status);
+    interact(s.it);
+  }
+
+  function playFrames(frames, title) {
+    controls = createReplayControls(page.replay, player, { extra: [{
+      text: "Back to the game", label: "Stop the replay and show the game as it is now",
+      onClick: () => player.skipToEnd(),
+    }] });
+    page.replay.querySelector("h2").textContent = title;
+    s.replaying = true;
+    player.load(frames);
+    player.play();
+  }
+
+  function viewerFrames() {
+    return createViewer(readLog(viewerLog(s.game, s.start, s.entries)));
+  }
+
+  /** Replay the log entry `entry` (a monster phase) from the position before it. */
+  function replayEntry(entry) {
+    const viewer = viewerFrames();
+    const index = s.entries.filter((e) => e.version > s.start.version).indexOf(entry);
+    if (index < 0) {
+      ui.notice("That monster phase came before the first position this browser saw of the "
+        + "game, so it cannot be replayed here.");
+      return;
+    }
+    const { first, last } = viewer.entries[index];
+    playFrames(viewer.frames.slice(first - 1, last + 1), "The monster's turn");
+  }
+
+  function showWholeGame() {
+    const title = s.start.version === 0 ? "The whole game"
+      : `The game since version ${s.start.version} (the first this browser saw)`;
+    playFrames(viewerFrames().frames, title);
+  }
+
+  async function fetchLog() {
+    const page1 = await ui.client.eventsSince(gameId, s.afterSeq);
+    if (!page1.items.length) return [];
+    const lastAction = Math.max(0, ...s.actions.keys());
+    const actions = await ui.client.actions(gameId, lastAction);
+    for (const a of actions.items) s.actions.set(a.seq, a);
+    // The log comes whole per action: an entry never spans two fetches.
+    const fresh = groupEvents(page1.items);
+    s.entries.push(...fresh);
+    s.afterSeq = page1.next_after;
+    return fresh;
+  }
+
+  function showLog() {
+    if (!s.board) return;
+    renderLog(page.log, s.entries, s.actions, s.board, {
+      replay: replayEntry, wholeGame: s.start ? showWholeGame : null,
+    });
+  }
+
+  /** Take a new view of the game: redraw, and replay any monster phase it brings. */
+  async function update(apiGame) {
+    const before = s.board && { board: s.board, status: s.status };
+    apply(apiGame);
+    const fresh = await fetchLog();
+    showLog();
+    drawLive();
+    if (before && fresh.some((e) => e.monster)) {
+      try {
+        playFrames([stillFrame(before, "The monster's turn."),
+          ...eventFrames(before, fresh.flatMap((e) => e.events))], "The monster's turn");
+      } catch {
+        // The events do not fit the position the page had (it missed some): show the game.
+        s.replaying = false;
+        drawLive();
+      }
+    }
+  }
+
+  async function send(action) {
+    if (s.busy) return;
+    s.busy = true;
+    ui.clear();
+    try {
+      const reply = await ui.client.submit(gameId, action, s.info.version);
+      s.etag = null;
+      await update(reply.game);
+    } catch (error) {
+      if (error.isStale && error.details.game) {
+        ui.notice("The game moved on while you were choosing: the board is redrawn as it "
+          + "is now. Choose again.");
+        s.etag = null;
+        await update(error.details.game);
+      } else {
+        ui.alert(`Not sent: ${error.message}`);
+        interact(s.it);
+      }
+    } finally {
+      s.busy = false;
+    }
+  }
+
+  async function poll() {
+    if (!s.busy) {
+      try {
+        const read = await ui.client.readGame(gameId, s.etag);
+        if (read.changed && !s.busy) {
+          s.etag = read.etag;
+          await update(read.game);
+        }
+      } catch (error) {
+        ui.notice(`The page could not check for news (${error.message}); it tries again.`);
+      }
+    }
+    setTimeout(poll, ui.pollMs ?? POLL_MS);
+  }
+
+  page.side.hidden = false;
+  const first = await ui.client.readGame(gameId);
+  s.etag = first.etag;
+  await update(first.game);
+  renderSettings(page.settings, ui, gameId, s.info.viewer);
+  setTimeout(poll, ui.pollMs ?? POLL_MS);
+}

@@ -1,0 +1,201 @@
+/**
+ * The lobby (`/`): create a game and hand out its links; join an open seat with an invite
+ * code (`/join/<id>#code=...` fills the form in). The form's values become requests in
+ * model/lobby.js; the server's refusals are shown as it words them.
+ */
+
+import { COLOURS, OPTIONS, SEATS, createdLinks, gameSpec, joinSpec, pagePath } from "./model/lobby.js";
+import { el } from "./view/panel.js";
+
+let fieldIds = 0;
+
+/** A labelled form control: `<label for>` and the control, in one wrapper. */
+function field(text, control, hint = "") {
+  fieldIds += 1;
+  control.id ||= `f${fieldIds}`;
+  const parts = [el("label", { for: control.id }, text), control];
+  if (hint) {
+    const hintEl = el("small", { id: `${control.id}-hint`, class: "hint" }, hint);
+    control.setAttribute("aria-describedby", hintEl.id);
+    parts.push(hintEl);
+  }
+  return el("div", { class: "field" }, ...parts);
+}
+
+function input(attrs) {
+  return el("input", { type: "text", ...attrs });
+}
+
+function select(name, choices, attrs = {}) {
+  return el("select", { name, ...attrs },
+    ...choices.map(([value, text]) => el("option", { value }, text)));
+}
+
+function seatRow(list, index, onChange) {
+  const name = input({ name: "name", autocomplete: "off", maxlength: "40" });
+  const email = input({ name: "email", type: "email", autocomplete: "off" });
+  const colour = select("colour", [["", "automatic"], ...COLOURS.map((c) => [c, c])]);
+  const open = el("input", { type: "checkbox", name: "open" });
+  open.addEventListener("change", () => {
+    name.disabled = open.checked;
+    email.disabled = open.checked;
+  });
+  const remove = el("button", { type: "button", class: "remove" }, "Remove");
+  const row = el("fieldset", { class: "seat" }, el("legend", {}, `Seat ${index + 1}`),
+    field("Name", name), field("Email (optional)", email, "Gets the seat's link by email."),
+    field("Colour", colour),
+    el("div", { class: "field field--check" }, el("label", {}, open, " open: someone joins with the invite code")),
+    remove);
+  remove.addEventListener("click", () => {
+    row.remove();
+    onChange();
+  });
+  list.append(row);
+  return row;
+}
+
+function readSeats(list) {
+  return [...list.querySelectorAll("fieldset.seat")].map((row) => ({
+    name: row.querySelector("[name=name]").value,
+    email: row.querySelector("[name=email]").value,
+    colour: row.querySelector("[name=colour]").value,
+    open: row.querySelector("[name=open]").checked,
+  }));
+}
+
+function copyButton(text, what) {
+  const b = el("button", { type: "button", "aria-label": `Copy ${what}` }, "Copy");
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      b.textContent = "Copied";
+    } catch {
+      b.textContent = "Select and copy by hand";
+    }
+  });
+  return b;
+}
+
+function showLinks(container, created) {
+  const items = createdLinks(created).map((link) => {
+    const box = el("input", { type: "text", readonly: "", value: link.url, class: "link",
+      "data-kind": link.kind });
+    box.addEventListener("focus", () => box.select());
+    const parts = [field(link.label, box), el("div", { class: "buttons" },
+      copyButton(link.url, `the link: ${link.label}`),
+      el("a", { href: pagePath(link.url) }, "Open"))];
+    if (link.secret) {
+      parts.push(el("p", { class: "secret" },
+        link.kind === "invite" ? "Invite code: " : "Creator token: ",
+        el("code", { "data-kind": `${link.kind}-secret` }, link.secret)));
+    }
+    return el("li", {}, ...parts);
+  });
+  container.replaceChildren(el("h2", { tabindex: "-1" }, "Your game's links"),
+    el("p", {}, "Send each player their own link: it is their key to the game. The "
+      + "service shows these links only this once."),
+    el("ul", { class: "links" }, ...items));
+  container.hidden = false;
+  container.querySelector("h2").focus();
+}
+
+function createForm(ui) {
+  const rules = el("fieldset", { class: "rules" }, el("legend", {}, "Rules"),
+    ...[["basic", "Basic game"], ["experienced", "Experienced game (tiles placed first)"]]
+      .map(([value, text]) => el("label", {},
+        el("input", { type: "radio", name: "rules", value, ...(value === "basic" ? { checked: "" } : {}) }),
+        ` ${text}`)),
+    ...OPTIONS.map((o) => el("label", {}, el("input", { type: "checkbox", name: o.name }), ` ${o.label}`)));
+  const list = el("div", { class: "seats" });
+  const start = select("start", []);
+  const hours = input({ name: "hours", inputmode: "decimal" });
+  const add = el("button", { type: "button" }, "Add a seat");
+  const refresh = () => {
+    const count = list.querySelectorAll("fieldset.seat").length;
+    [...list.querySelectorAll("legend")].forEach((l, i) => { l.textContent = `Seat ${i + 1}`; });
+    add.disabled = count >= SEATS.max;
+    const chosen = start.value;
+    start.replaceChildren(el("option", { value: "random" }, "drawn at random"),
+      ...Array.from({ length: count }, (_, i) => el("option", { value: String(i) }, `Seat ${i + 1}`)));
+    start.value = [...start.options].some((o) => o.value === chosen) ? chosen : "random";
+  };
+  add.addEventListener("click", () => {
+    seatRow(list, 0, refresh);
+    refresh();
+  });
+  for (let i = 0; i < SEATS.min; i += 1) seatRow(list, i, refresh);
+  refresh();
+  const result = el("section", { class: "created", "aria-live": "polite" });
+  result.hidden = true;
+  const form = el("form", { class: "create", "aria-labelledby": "create-title" },
+    el("h2", { id: "create-title" }, "Create a game"), rules,
+    el("h3", {}, "Seats, in playing order"), list, add,
+    field("Start player", start),
+    field("Time per move, in hours (optional)", hours, "Empty: no limit."),
+    el("div", { class: "buttons" }, el("button", { type: "submit", class: "primary" }, "Create the game")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const { spec, problems } = gameSpec({
+      rules: form.querySelector("[name=rules]:checked").value,
+      options: Object.fromEntries(OPTIONS.map((o) => [o.name, form.querySelector(`[name=${o.name}]`).checked])),
+      seats: readSeats(list), start: start.value, hours: hours.value,
+    });
+    if (!spec) {
+      ui.alert(problems.join(" "));
+      return;
+    }
+    try {
+      const created = await ui.client.createGame(spec);
+      ui.clear();
+      ui.remember(created.game);
+      showLinks(result, created);
+    } catch (error) {
+      ui.alert(error.message, error.details);
+    }
+  });
+  return [form, result];
+}
+
+function joinForm(ui, route) {
+  const game = input({ name: "game", value: route.gameId ?? "", autocomplete: "off" });
+  const code = input({ name: "code", value: route.code ?? "", autocomplete: "off" });
+  const name = input({ name: "name", maxlength: "40" });
+  const email = input({ name: "email", type: "email" });
+  const seat = input({ name: "seat", inputmode: "numeric" });
+  const form = el("form", { class: "join", "aria-labelledby": "join-title" },
+    el("h2", { id: "join-title" }, "Join a game"),
+    field("Game", game), field("Invite code", code), field("Your name", name),
+    field("Email (optional)", email, "Gets your link, and your turns if you like."),
+    field("Seat number (optional)", seat, "Empty: the first open seat."),
+    el("div", { class: "buttons" }, el("button", { type: "submit", class: "primary" }, "Join")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const { join, problems } = joinSpec({ code: code.value, name: name.value, email: email.value,
+      seat: seat.value.trim() === "" ? "" : String(Number(seat.value) - 1) });
+    if (!join || !game.value.trim()) {
+      ui.alert([...problems, ...(game.value.trim() ? [] : ["Give the game's id."])].join(" "));
+      return;
+    }
+    try {
+      const joined = await ui.client.joinGame(game.value.trim(), join);
+      ui.remember(joined.game);
+      window.location.assign(pagePath(joined.link));
+    } catch (error) {
+      ui.alert(error.message, error.details);
+    }
+  });
+  return form;
+}
+
+/**
+ * Show the lobby in `container`: the create form (unless joining) and the join form.
+ * @param {Element} container
+ * @param {object} ui `client` (model/api.js), `alert(message, details)`, `clear()`,
+ *   `remember(game)` (keeps a started game's first position for the whole-game viewer)
+ * @param {object} route from `route` in model/api.js
+ */
+export function showLobby(container, ui, route) {
+  const parts = route.page === "join" ? [joinForm(ui, route)] : [...createForm(ui), joinForm(ui, route)];
+  container.replaceChildren(...parts);
+  container.hidden = false;
+}

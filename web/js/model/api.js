@@ -1,0 +1,205 @@
+/**
+ * The API client: every call the page makes to `/api/v1`, and nothing else. Pure apart from
+ * the `fetch` it is given (node tests give a fake one). A token from the page's link goes in
+ * `Authorization: Bearer`; reads are conditional (`If-None-Match` with the ETag of the view
+ * the page has: 304 means nothing changed); a submission names the version it was chosen on
+ * and carries an `Idempotency-Key`, so a retry is applied once; every refusal becomes an
+ * `ApiError` with the server's code, message and details.
+ */
+
+/** An answer of the API that is not a success: `{"error": {code, message, details}}`. */
+export class ApiError extends Error {
+  /**
+   * @param {number} status the HTTP status (0: no answer at all)
+   * @param {string} code e.g. "game/stale_version", "move/illegal"
+   * @param {string} message for people
+   * @param {object} [details] context: the current game for a stale version, the fields...
+   */
+  constructor(status, code, message, details = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** @returns {boolean} whether the action was chosen on a view that is no longer current */
+  get isStale() {
+    return this.code === "game/stale_version";
+  }
+}
+
+/**
+ * Read the token (`#t=`) or invite code (`#code=`) from a link's fragment.
+ * @param {string} hash e.g. "#t=abc" (with or without the "#")
+ * @returns {{token: string|null, code: string|null}}
+ */
+export function readFragment(hash) {
+  const params = new URLSearchParams(hash.replace(/^#/, ""));
+  return { token: params.get("t") || null, code: params.get("code") || null };
+}
+
+/**
+ * Which page an address asks for: the lobby, a game, joining a game, or a demo.
+ * @param {string} pathname e.g. "/play/G1"
+ * @param {string} search e.g. "?demo=basic"
+ * @param {string} hash e.g. "#t=abc"
+ * @returns {{page: "lobby"|"play"|"join"|"demo"|"unknown", gameId: string|null,
+ *   token: string|null, code: string|null, demo: string|null}}
+ */
+export function route(pathname, search, hash) {
+  const demo = new URLSearchParams(search).get("demo");
+  const { token, code } = readFragment(hash);
+  const base = { gameId: null, token, code, demo };
+  if (demo !== null) return { ...base, page: "demo" };
+  const match = /^\/(play|join)\/([^/]+)\/?$/.exec(pathname);
+  if (match) return { ...base, page: match[1], gameId: decodeURIComponent(match[2]) };
+  if (pathname === "/" || pathname.endsWith("/index.html")) return { ...base, page: "lobby" };
+  return { ...base, page: "unknown" };
+}
+
+function randomKey() {
+  return globalThis.crypto.randomUUID();
+}
+
+async function errorOf(response) {
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    // Not JSON (a proxy's error page): the status is all there is to say.
+  }
+  const error = body?.error;
+  if (error && typeof error.code === "string") {
+    return new ApiError(response.status, error.code, error.message ?? error.code,
+      error.details ?? {});
+  }
+  return new ApiError(response.status, "http/unexpected",
+    `The server answered ${response.status} ${response.statusText ?? ""}`.trim());
+}
+
+/**
+ * Create a client of the API.
+ * @param {object} options
+ * @param {function(string, object): Promise<Response>} options.fetch `fetch` or a fake
+ * @param {string} [options.base] the API's address, "/api/v1" by default
+ * @param {string|null} [options.token] the token from the page's link
+ * @param {function(): string} [options.newKey] makes an idempotency key (a random UUID)
+ * @returns {object} the calls; each returns a promise and throws `ApiError` on a refusal
+ */
+export function createClient({ fetch, base = "/api/v1", token = null, newKey = randomKey }) {
+  async function call(method, path, { body, headers = {}, ok = [200] } = {}) {
+    const all = { Accept: "application/json", ...headers };
+    if (token) all.Authorization = `Bearer ${token}`;
+    if (body !== undefined) all["Content-Type"] = "application/json";
+    let response;
+    try {
+      response = await fetch(`${base}${path}`, {
+        method, headers: all, body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (cause) {
+      throw new ApiError(0, "network/unreachable",
+        `The server could not be reached (${cause.message}); check the connection.`);
+    }
+    if (!ok.includes(response.status)) throw await errorOf(response);
+    return response;
+  }
+  const game = (id, rest = "") => `/games/${encodeURIComponent(id)}${rest}`;
+  const json = async (response) => (response.status === 204 ? null : response.json());
+
+  return {
+    token,
+    /**
+     * Create a game (see the API's CreateGameSchema).
+     * @param {object} spec `{seats, options, start_seat, move_time_limit}`
+     * @returns {Promise<object>} the creator's links, tokens and the game
+     */
+    async createGame(spec) {
+      return json(await call("POST", "/games", { body: spec, ok: [201] }));
+    },
+    /**
+     * Take an open seat with the invite code.
+     * @param {string} id
+     * @param {object} join `{invite_code, name, email?, seat?}`
+     * @returns {Promise<object>} the seat, its token and link, and the game
+     */
+    async joinGame(id, join) {
+      return json(await call("POST", game(id, "/join"), { body: join, ok: [201] }));
+    },
+    /**
+     * Read the game as the token's holder sees it, unless it is unchanged since `etag`.
+     * @param {string} id
+     * @param {string|null} [etag] the ETag of the view the page has
+     * @returns {Promise<{changed: boolean, game: object|null, etag: string|null}>}
+     */
+    async readGame(id, etag = null) {
+      const headers = etag ? { "If-None-Match": etag } : {};
+      const response = await call("GET", game(id), { headers, ok: [200, 304] });
+      const tag = response.headers.get("ETag") ?? etag;
+      if (response.status === 304) return { changed: false, game: null, etag: tag };
+      return { changed: true, game: await response.json(), etag: tag };
+    },
+    /**
+     * Submit an action for the token's seat, chosen on the view at `expectedVersion`.
+     * @param {string} id
+     * @param {object} action structured: `{type: "move", figure, path}`, a flip, a placement
+     * @param {number} expectedVersion
+     * @param {string} [key] the idempotency key: send the same one to retry this submission
+     * @returns {Promise<object>} `{action, events, game}`
+     */
+    async submit(id, action, expectedVersion, key = newKey()) {
+      const response = await call("POST", game(id, "/actions"), {
+        body: { expected_version: expectedVersion, action },
+        headers: { "Idempotency-Key": key }, ok: [201],
+      });
+      return json(response);
+    },
+    /**
+     * A page of the game's events after the sequence number `after`.
+     * @returns {Promise<{items: object[], next_after: number, has_more: boolean,
+     *   version: number}>}
+     */
+    async events(id, after = 0, limit = 500) {
+      return json(await call("GET", game(id, `/events?after=${after}&limit=${limit}`)));
+    },
+    /**
+     * A page of the game's accepted actions after the sequence number `after`.
+     * @returns {Promise<object>} like `events`
+     */
+    async actions(id, after = 0, limit = 500) {
+      return json(await call("GET", game(id, `/actions?after=${after}&limit=${limit}`)));
+    },
+    /**
+     * Every event after `after`, page after page.
+     * @returns {Promise<{items: object[], next_after: number, version: number}>}
+     */
+    async eventsSince(id, after = 0) {
+      const items = [];
+      let page;
+      let cursor = after;
+      do {
+        page = await this.events(id, cursor);
+        items.push(...page.items);
+        cursor = page.next_after;
+      } while (page.has_more);
+      return { items, next_after: cursor, version: page.version };
+    },
+    /** @returns {Promise<{items: object[]}>} the token holder's webhooks in the game */
+    async webhooks(id) {
+      return json(await call("GET", game(id, "/webhooks")));
+    },
+    /**
+     * Add a webhook for the token's holder.
+     * @param {string} id
+     * @param {object} spec `{url, ...}` as the API takes it
+     * @returns {Promise<object>} the webhook, with its signing secret (shown once)
+     */
+    async addWebhook(id, spec) {
+      return json(await call("POST", game(id, "/webhooks"), { body: spec, ok: [201] }));
+    },
+    /** Delete one of the token holder's webhooks. */
+    async deleteWebhook(id, endpointId) {
+      await call("DELETE", game(id, `/webhooks/${endpointId}`), { ok: [204] });
+    },
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * The game as the API sends it, made ready for the page: a game view → the board's input
+ * (`readGame`), the event log's pages → entries, one per action or monster phase
+ * (`groupEvents`), entries → the lines of the log panel (`logLines`) and → the whole-game
+ * viewer's log (`viewerLog`). Pure, no DOM, no rules: the positions and events are the
+ * server's.
+ */
+
+import { cardLabel, monsterCaption, playerName } from "./captions.js";
+
+const MONSTER_TYPES = new Set(["card", "first_card_redraw", "monster_done"]);
+
+/**
+ * Split a game view of the API (`GET /games/{id}`) into what the board and panels read.
+ * @param {object} apiGame the API's game view
+ * @returns {{game: object, view: object|null, info: object}} `game` shaped as `readPayload` makes it
+ *   (id, title, players), `view` the engine's player view (null before the game starts),
+ *   `info` the service's facts: status, version, viewer, seats, options, deadline, outcome
+ */
+export function readGame(apiGame) {
+  const names = apiGame.seats.filter((s) => s.name).map((s) => s.name);
+  return {
+    game: {
+      id: apiGame.id,
+      title: names.join(", "),
+      players: apiGame.seats.map((s) => ({ seat: s.seat, name: s.name ?? `${s.colour} (open)` })),
+    },
+    view: apiGame.position ?? null,
+    info: {
+      id: apiGame.id,
+      status: apiGame.status,
+      version: apiGame.version,
+      phase: apiGame.phase,
+      toMove: apiGame.to_move,
+      viewer: apiGame.viewer,
+      seats: apiGame.seats,
+      options: apiGame.options,
+      moveTimeLimit: apiGame.move_time_limit,
+      moveDeadline: apiGame.move_deadline,
+      pausedAt: apiGame.paused_at,
+      outcome: apiGame.outcome,
+    },
+  };
+}
+
+/**
+ * Group the log's events (in `seq` order) into entries: the events of one action, or those
+ * the service added on its own at one version (a monster phase, a timeout...).
+ * @param {object[]} items event records `{seq, version, action_seq, event}`
+ * @returns {Array<{seq: number, version: number, actionSeq: number|null, monster: boolean,
+ *   events: object[]}>} `seq` is the entry's last event's; `monster` when the monster moved
+ */
+export function groupEvents(items) {
+  const entries = [];
+  for (const item of items) {
+    const last = entries.at(-1);
+    const same = last && (item.action_seq !== null
+      ? last.actionSeq === item.action_seq
+      : last.actionSeq === null && last.version === item.version);
+    if (same) {
+      last.events.push(item.event);
+      last.seq = item.seq;
+    } else {
+      entries.push({ seq: item.seq, version: item.version, actionSeq: item.action_seq,
+        monster: false, events: [item.event] });
+    }
+    entries.at(-1).monster ||= MONSTER_TYPES.has(item.event.type);
+  }
+  return entries;
+}
+
+function monsterLine(events) {
+  const cards = events.filter((e) => e.type === "card").map((e) => cardLabel(e.card));
+  const done = events.find((e) => e.type === "monster_done");
+  const parts = [`draws ${cards.join(", ") || "no card"}`];
+  if (done) parts.push(monsterCaption(done));
+  return `The monster ${parts.join(" and ")}.`;
+}
+
+/**
+ * The lines of the log panel, oldest first: "Ann (red): red 5 +WWNN" for an action (with
+ * its notation from the actions' log when known), "The monster draws 8 and stops on ..."
+ * for a monster phase, and the game's own events (a new turn, the end) in words.
+ * @param {object[]} entries from `groupEvents`
+ * @param {Map<number, object>} actions action records by `seq` (notation, seat)
+ * @param {object} board a board model, for the players' names
+ * @returns {Array<{key: string, text: string, monster: boolean}>}
+ */
+export function logLines(entries, actions, board) {
+  return entries.map((entry) => {
+    const key = `e${entry.seq}`;
+    if (entry.monster) return { key, text: monsterLine(entry.events), monster: true };
+    const record = entry.actionSeq === null ? null : actions.get(entry.actionSeq);
+    const seat = record?.seat ?? entry.events.find((e) => e.seat !== undefined)?.seat;
+    const what = record?.notation ?? entry.events.map((e) => e.type).join(", ");
+    const who = seat === undefined ? "The game" : playerName(board, seat);
+    return { key, text: `${who}: ${what}`, monster: false };
+  });
+}
+
+/**
+ * The whole-game viewer's log (model/timeline.js `readLog`) from a position and the entries
+ * that followed it.
+ * @param {object} game from `readGame`
+ * @param {{version: number, position: object}} start a position and the version it is at
+ * @param {object[]} entries from `groupEvents`; only those after `start.version` are used
+ * @returns {{game: object, start: object, entries: object[]}}
+ */
+export function viewerLog(game, start, entries) {
+  return {
+    game,
+    start: start.position,
+    entries: entries.filter((e) => e.version > start.version)
+      .map((e) => ({ seat: e.events.find((x) => x.seat !== undefined)?.seat ?? null,
+        action: null, events: e.events })),
+  };
+}

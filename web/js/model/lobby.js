@@ -1,0 +1,121 @@
+/**
+ * The lobby's data: the create-game form's values → the request the API takes
+ * (`POST /games`), the creation's answer → the links to hand out, the join form → the join
+ * request. Pure, no DOM. It checks only what the form itself can get wrong (a seat with
+ * neither a name nor "open"); the server checks the rest and its errors are shown as they come.
+ */
+
+/** The figure colours, in the order the service gives them to seats that choose none. */
+export const COLOURS = Object.freeze(["green", "red", "blue", "yellow", "beige", "purple", "black"]);
+
+/** The number of seats a game may have. */
+export const SEATS = Object.freeze({ min: 2, max: 7 });
+
+/** The rule options the API takes besides basic/experienced (engine.Options), for people. */
+export const OPTIONS = Object.freeze([
+  { name: "random_setup", label: "Random set-up of the stones and tiles" },
+  { name: "three_hits", label: "Use the \"3 hits\" card (6–7 players)" },
+  { name: "online_teleporter_rule", label: "Teleporters placed as on the online site" },
+]);
+
+const HOUR = 3600;
+
+/**
+ * Build the create-game request from the form's values.
+ * @param {object} form
+ * @param {"basic"|"experienced"} form.rules
+ * @param {Record<string, boolean>} [form.options] the `OPTIONS` by name
+ * @param {Array<{name?: string, email?: string, colour?: string, open?: boolean}>} form.seats
+ * @param {string} [form.start] "random" or a seat number
+ * @param {string} [form.hours] hours per move ("" or absent: no limit)
+ * @returns {{spec: object|null, problems: string[]}} the request, or what to fix first
+ */
+export function gameSpec(form) {
+  const problems = [];
+  if (form.seats.length < SEATS.min || form.seats.length > SEATS.max) {
+    problems.push(`A game has ${SEATS.min} to ${SEATS.max} seats.`);
+  }
+  const seats = form.seats.map((s, i) => {
+    if (s.open) return { open: true, ...(s.colour ? { colour: s.colour } : {}) };
+    const name = (s.name ?? "").trim();
+    if (!name) problems.push(`Seat ${i + 1}: give the player's name, or leave the seat open.`);
+    const email = (s.email ?? "").trim();
+    return { name, ...(email ? { email } : {}), ...(s.colour ? { colour: s.colour } : {}) };
+  });
+  const options = { experienced: form.rules === "experienced" };
+  for (const { name } of OPTIONS) options[name] = Boolean(form.options?.[name]);
+  const start = form.start ?? "random";
+  const startSeat = start === "random" ? null : Number(start);
+  if (startSeat !== null && !(startSeat >= 0 && startSeat < form.seats.length)) {
+    problems.push("The start player must be one of the seats.");
+  }
+  const hours = (form.hours ?? "").trim();
+  const limit = hours === "" ? null : Math.round(Number(hours) * HOUR);
+  if (limit !== null && !(limit > 0)) problems.push("The time per move is a number of hours.");
+  if (problems.length) return { spec: null, problems };
+  return {
+    spec: { seats, options, start_seat: startSeat, move_time_limit: limit },
+    problems,
+  };
+}
+
+/**
+ * The links of a new game to hand out, from the creation's answer: one per seat (an open
+ * seat gets the invitation instead), the spectators' and the creator's.
+ * @param {object} created the answer of `POST /games`
+ * @returns {Array<{kind: "seat"|"invite"|"spectator"|"creator", label: string, url: string,
+ *   secret?: string}>}
+ */
+export function createdLinks(created) {
+  const links = [];
+  for (const s of created.seats) {
+    if (s.link) {
+      links.push({ kind: "seat", label: `Seat ${s.seat + 1}: ${s.name} (${s.colour})`, url: s.link });
+    }
+  }
+  if (created.invite_link) {
+    const open = created.seats.filter((s) => s.open).map((s) => s.colour);
+    links.push({ kind: "invite", label: `Invitation to the open seats (${open.join(", ")})`,
+      url: created.invite_link, secret: created.invite_code });
+  }
+  links.push({ kind: "spectator", label: "Spectators", url: created.spectator_link });
+  links.push({ kind: "creator", label: "You, the creator (cancel, pause)",
+    url: created.creator_link, secret: created.creator_token });
+  return links;
+}
+
+/**
+ * Build the join request from the join form.
+ * @param {{code: string, name: string, email?: string, seat?: string}} form `seat` "" or
+ *   absent: the first open seat
+ * @returns {{join: object|null, problems: string[]}}
+ */
+export function joinSpec(form) {
+  const problems = [];
+  const code = (form.code ?? "").trim();
+  const name = (form.name ?? "").trim();
+  if (!code) problems.push("Give the invite code from your invitation.");
+  if (!name) problems.push("Give your name.");
+  if (problems.length) return { join: null, problems };
+  const email = (form.email ?? "").trim();
+  const seat = form.seat ?? "";
+  return {
+    join: {
+      invite_code: code, name,
+      ...(email ? { email } : {}),
+      ...(seat !== "" ? { seat: Number(seat) } : {}),
+    },
+    problems,
+  };
+}
+
+/**
+ * The path of a link the service made, token fragment kept: the page opens it on its own
+ * origin, which may differ from the service's public address in a local run.
+ * @param {string} link e.g. "https://ff.example/play/G1#t=abc"
+ * @returns {string} e.g. "/play/G1#t=abc"
+ */
+export function pagePath(link) {
+  const url = new URL(link);
+  return `${url.pathname}${url.hash}`;
+}

@@ -1,0 +1,78 @@
+/**
+ * The game page's own panels: who is looking and how the game stands (open seats, the clock,
+ * paused, over), and the log of actions and monster phases with their replay buttons.
+ * Built with createElement; user text (names) goes in through textContent.
+ */
+
+import { logLines } from "../model/gamelog.js";
+import { el } from "./panel.js";
+
+const ENDED = { finished: "The game is over.", cancelled: "The game was cancelled." };
+
+function whoYouAre(game, info) {
+  if (info.viewer.kind === "spectator") return "You are watching.";
+  if (info.viewer.kind === "creator") return "You created this game; you are watching it.";
+  const seat = info.seats.find((s) => s.seat === info.viewer.seat);
+  return `You play ${seat.colour}, as ${seat.name}.`;
+}
+
+function clock(info) {
+  if (info.pausedAt) return "The game is paused.";
+  if (!info.moveDeadline) return "";
+  const when = new Date(info.moveDeadline);
+  return `The player to move has until ${when.toLocaleString()}.`;
+}
+
+/**
+ * Show the game's title and the facts of the service: who you are, open seats, the clock.
+ * @param {Element} container
+ * @param {{title: string}} game from `readGame`
+ * @param {object} info from `readGame`
+ */
+export function renderInfo(container, game, info) {
+  const lines = [whoYouAre(game, info)];
+  const open = info.seats.filter((s) => s.open).length;
+  if (info.status === "open") {
+    lines.push(`Waiting for ${open} more player${open === 1 ? "" : "s"} to join; the game `
+      + "starts when every seat is taken.");
+  }
+  if (ENDED[info.status]) lines.push(ENDED[info.status]);
+  const time = clock(info);
+  if (time) lines.push(time);
+  container.replaceChildren(el("h2", { class: "game-title" }, game.title || "A game"),
+    ...lines.map((text) => el("p", { class: "info" }, text)));
+}
+
+/**
+ * Show the log, oldest first, each monster phase with a button that replays it, and a
+ * button that steps through the game.
+ * @param {Element} container
+ * @param {object[]} entries from `groupEvents`
+ * @param {Map<number, object>} actions action records by seq
+ * @param {object} board for the players' names
+ * @param {object} on `replay(entry)`, `wholeGame()` (null: not offered)
+ */
+export function renderLog(container, entries, actions, board, on) {
+  const lines = logLines(entries, actions, board);
+  const items = lines.map((line, i) => {
+    const item = el("li", { class: line.monster ? "log__monster" : "" }, line.text);
+    if (line.monster) {
+      const b = el("button", { type: "button", class: "small",
+        "aria-label": `Replay this monster phase: ${line.text}` }, "Replay");
+      b.addEventListener("click", () => on.replay(entries[i]));
+      item.append(" ", b);
+    }
+    return item;
+  });
+  const parts = [el("h2", {}, "Log")];
+  if (on.wholeGame) {
+    const b = el("button", { type: "button" }, "Step through the game");
+    b.addEventListener("click", on.wholeGame);
+    parts.push(el("div", { class: "buttons" }, b));
+  }
+  parts.push(items.length ? el("ol", { class: "log" }, ...items)
+    : el("p", {}, "Nothing has happened yet."));
+  container.replaceChildren(...parts);
+  const list = container.querySelector("ol");
+  if (list) list.scrollTop = list.scrollHeight;
+}
