@@ -44,6 +44,8 @@ DEFAULTS: dict[str, Any] = {
     "MAIL_DIR": None,
     # An address for List-Unsubscribe's mailto form (None: the https link only).
     "MAIL_UNSUBSCRIBE_MAILTO": None,
+    # How often beat runs the daily digest job (each seat still gets one a day at most).
+    "MAIL_DIGEST_CHECK_SECONDS": 3600,
     # Signs the links in emails (unsubscribe, a seat's mail link). None: a random key kept in
     # instance/secret_key, made on first use; set it in production, the same for every process.
     "SECRET_KEY": None,

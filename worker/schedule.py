@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from worker.mail.tasks import SEND_DIGESTS
 from worker.tasks import SWEEP_OUTBOX
 
 
@@ -25,5 +26,10 @@ def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             "task": SWEEP_OUTBOX,
             "schedule": sweep_every,
             "options": {"expires": sweep_every.total_seconds()},
+        },
+        # The daily digests (service.mail.digest): each run writes those that came due.
+        "mail-digests": {
+            "task": SEND_DIGESTS,
+            "schedule": timedelta(seconds=config["MAIL_DIGEST_CHECK_SECONDS"]),
         },
     }
