@@ -101,10 +101,10 @@ def square_name(square: int) -> str:
     >>> square_name(0), square_name(ENTRANCE), square_name(at(7, 4))
     ('a1', 'p11', 'h5')
     """
-    if square not in ON_BOARD:
+    name = _NAMES.get(square) if type(square) is int else None
+    if name is None:
         raise InvalidSquare(f"{square!r} is not a square on the board")
-    x, y = xy(square)
-    return f"{'abcdefghijklmnop'[x]}{y + 1}"
+    return name
 
 
 def parse_square(name: str) -> int:
@@ -117,6 +117,10 @@ def parse_square(name: str) -> int:
     ...
     engine.errors.InvalidSquare: 'a11' is not a square on the board (a1..p11, minus the staircases)
     """
+    if type(name) is str:
+        square = _BY_NAME.get(name)  # the usual case: a name as square_name writes it
+        if square is not None:
+            return square
     text = name.strip().lower() if isinstance(name, str) else ""
     if len(text) >= 2 and "a" <= text[0] <= "p" and text[1:].isdigit():
         row = int(text[1:])
@@ -125,6 +129,11 @@ def parse_square(name: str) -> int:
             if square >= 0:
                 return square
     raise InvalidSquare(f"{name!r} is not a square on the board (a1..p11, minus the staircases)")
+
+
+_NAMES: dict[int, str] = {sq: f"{'abcdefghijklmnop'[sq % WIDTH]}{sq // WIDTH + 1}"
+                          for sq in SQUARES}
+_BY_NAME: dict[str, int] = {name: sq for sq, name in _NAMES.items()}
 
 
 def parse_direction(letter: str) -> int:
