@@ -6,13 +6,13 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select, update
+from sqlalchemy import select
 from werkzeug.test import TestResponse
 
 from service.extensions import db
-from service.models import Outbox
+from service.models import Outbox, utcnow
 from tests.service.helpers import NewGame, auth, create_game
-from worker.jobs import Job, TransportError, handler_for
+from worker.relay import relay
 
 PUBLIC_HOOK = "https://1.1.1.1/hooks/ff"  # a public address, never contacted by the API tests
 ONE_OPEN = [{"name": "Ann"}, {"open": True}]
@@ -57,26 +57,14 @@ def webhook_jobs(app: Flask) -> list[dict[str, Any]]:
 
 
 def run_webhook_jobs(app: Flask) -> list[str]:
-    """Do once what the relay does with every pending webhook row, due or not: claim it, call
-    the handler, record the outcome. Return each row's new status (sent, pending, failed)."""
-    handler, retry = handler_for("webhook")
-    statuses = []
+    """Run the outbox relay on every pending webhook row, at the time the last of them is due
+    (so a retry runs without waiting); return each row's new status (sent, pending, failed)."""
     with app.app_context():
         rows = db.session.execute(
-            select(Outbox.id, Outbox.payload, Outbox.dedupe_key, Outbox.attempts)
+            select(Outbox.id, Outbox.next_attempt_at)
             .where(Outbox.kind == "webhook", Outbox.status == "pending").order_by(Outbox.id)
         ).all()
         db.session.rollback()
-        for row in rows:
-            job = Job(row.id, "webhook", row.payload, row.dedupe_key, row.attempts + 1)
-            status, error = "sent", None
-            try:
-                handler(job)
-            except TransportError as failure:
-                given_up = failure.permanent or job.attempt >= retry.max_attempts
-                status, error = ("failed" if given_up else "pending"), str(failure)
-            db.session.execute(update(Outbox).where(Outbox.id == row.id).values(
-                status=status, attempts=job.attempt, last_error=error))
-            db.session.commit()
-            statuses.append(status)
-    return statuses
+        now = max([utcnow(), *(row.next_attempt_at for row in rows)])
+        outcomes = relay([row.id for row in rows], now)
+    return [outcomes[row.id] for row in rows]

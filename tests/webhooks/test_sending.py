@@ -16,6 +16,7 @@ from standardwebhooks.webhooks import Webhook
 from service.extensions import db
 from service.models import Outbox
 from service.webhooks import addresses
+from service.webhooks.models import WebhookDelivery
 from service.webhooks.signing import verify
 from tests.service.helpers import NewGame, auth
 from tests.support.webhook_receiver import ReceivedRequest, WebhookReceiver
@@ -75,6 +76,12 @@ def test_after_a_500_it_tries_again_and_delivers_exactly_once(
     webhook_receiver.respond_with(500, 200)
     game, endpoint = started_with_hook(client, webhook_receiver.url, events=["game.started"])
     assert run_webhook_jobs(sending_app) == ["pending"]
+    with sending_app.app_context():
+        row = db.session.execute(select(Outbox).where(Outbox.kind == "webhook")).scalar_one()
+        attempt = db.session.execute(select(WebhookDelivery)).scalar_one()
+        assert (row.attempts, row.last_error) == (1, "HTTP 500")
+        assert 4 < (row.next_attempt_at - attempt.created_at).total_seconds() <= 5
+        db.session.rollback()
     assert run_webhook_jobs(sending_app) == ["sent"]
     assert run_webhook_jobs(sending_app) == []
     first, second = webhook_receiver.requests()
