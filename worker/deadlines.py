@@ -18,7 +18,7 @@ from celery import shared_task
 from service import clock
 from service.deadlines import expiry
 
-TASK_NAME = "worker.deadlines.check_deadlines"
+CHECK_DEADLINES = "worker.deadlines.check_deadlines"
 
 
 @dataclass(slots=True)
@@ -48,7 +48,7 @@ def check_deadlines(now: datetime) -> CheckResult:
     return result
 
 
-@shared_task(name=TASK_NAME, ignore_result=True)
+@shared_task(name=CHECK_DEADLINES, ignore_result=True)
 def check_deadlines_task() -> dict[str, list[str]]:
     """Check the deadlines at the service clock's time (beat sends this every minute)."""
     return check_deadlines(clock.now()).to_dict()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from datetime import timedelta
 
 from flask import Flask
@@ -156,3 +157,27 @@ def test_a_game_that_ended_or_was_cancelled_is_left_alone(
     assert check(app, DEADLINE).to_dict() == {"expired": [], "reminded": []}
     assert event_types(app, game) == []
     assert read(client, game, game.spectator_token)["move_deadline"] is None
+
+
+def test_checks_running_at_once_flip_once_and_remind_once(
+    app: Flask, client: FlaskClient, clock: SettableClock
+) -> None:
+    flipped, reminded = new_timed_game(client), new_timed_game(client)
+    clock.advance(minutes=10)
+    play_one(client, reminded)  # its deadline is ten minutes later than the other's
+    barrier = threading.Barrier(4)
+    results: list[dict[str, list[str]]] = []
+
+    def work() -> None:
+        barrier.wait()
+        results.append(check(app, DEADLINE).to_dict())
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(sum((r["expired"] for r in results), [])) == [flipped.id]
+    assert sorted(sum((r["reminded"] for r in results), [])) == [reminded.id]
+    assert event_types(app, flipped) == ["timeout", "flip"]
+    assert event_types(app, reminded) == ["move", "reminder"]
