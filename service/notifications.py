@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 
 from service import outbox
 from service.mail import compose, notices
+from service.mailin.addresses import reply_address
 from service.models import Game
 from service.webhooks.messages import write_messages
 
@@ -33,7 +34,8 @@ def send_invitation(session: Session, game_id: str, seat: int, to: str, name: st
     """Write the email that gives a player their private link when the game is created."""
     mail = compose.invitation(name, link)
     outbox.email_job(session, to, mail.subject, mail.text, f"invite:{game_id}:{seat}",
-                     html=mail.html, headers=notices.list_headers(game_id, seat),
+                     html=mail.html, reply_to=reply_address(game_id, seat, session),
+                     headers=notices.list_headers(game_id, seat),
                      game_id=game_id, seat=seat, topic="invite")
     notices.mark_invited(session, game_id, seat)
 

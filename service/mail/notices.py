@@ -28,6 +28,7 @@ from service import outbox
 from service.mail import compose, history, keys
 from service.mail.compose import Mail, Reader
 from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
+from service.mailin.addresses import reply_address
 from service.models import Game, Seat, utcnow
 from service.views import load_state
 
@@ -67,9 +68,11 @@ def reader_of(session: Session, game: Game, seat: Seat, mode: str) -> Reader:
 
 
 def write_mail(session: Session, seat: Seat, mail: Mail, topic: str, key: str) -> None:
-    """Write one email about the seat's game to the outbox, with its list headers."""
+    """Write one email about the seat's game to the outbox, with its list headers and the
+    seat's own reply address (a reply can carry a move: ``service.mailin``)."""
     assert seat.email is not None
     outbox.email_job(session, seat.email, mail.subject, mail.text, key, html=mail.html,
+                     reply_to=reply_address(seat.game_id, seat.seat, session),
                      headers=list_headers(seat.game_id, seat.seat), game_id=seat.game_id,
                      seat=seat.seat, topic=topic)
 

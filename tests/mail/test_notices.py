@@ -9,6 +9,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import update
 
 from service.extensions import db
+from service.mailin.addresses import read_reply_address
 from service.models import SeatNotifications, utcnow
 from tests.mail.helpers import email_rows, set_mode, topics_by_seat
 from tests.service.helpers import (
@@ -187,3 +188,13 @@ def test_the_mail_link_token_is_one_per_seat_however_many_emails(
     for link in links:
         response = client.get(game.url(), headers=auth(token_of(link)))
         assert response.status_code == 200
+
+
+def test_replies_go_to_the_seat_s_own_address(app: Flask, client: FlaskClient) -> None:
+    game = create_game(client, seats=BOTH)
+    play_one(client, game)
+    rows = email_rows(app)
+    assert {r.payload["topic"] for r in rows} == {"invite", "turn"}
+    with app.app_context():
+        for row in rows:
+            assert read_reply_address(row.payload["reply_to"]) == (game.id, row.payload["seat"])
