@@ -184,6 +184,17 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       } while (page.has_more);
       return { items, next_after: cursor, version: page.version };
     },
+    /** @returns {Promise<object>} the seat's email mode, address and latest emails */
+    async notifications(id) {
+      return json(await call("GET", game(id, "/notifications")));
+    },
+    /**
+     * Set how often the seat is emailed: every_event, my_turn, digest or none.
+     * @returns {Promise<object>} as `notifications`
+     */
+    async setNotifications(id, emailMode) {
+      return json(await call("PUT", game(id, "/notifications"), { body: { email_mode: emailMode } }));
+    },
     /** @returns {Promise<{items: object[]}>} the token holder's webhooks in the game */
     async webhooks(id) {
       return json(await call("GET", game(id, "/webhooks")));

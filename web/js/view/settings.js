@@ -1,13 +1,54 @@
 /**
- * The settings panel of the game page: the webhooks of the token's holder (a seat's own, or
+ * The settings panel of the game page: a seat's email notifications (how often), and the webhooks of the token's holder (a seat's own, or
  * the game's for its creator): list them, add one, delete one. The API refuses what it must
  * (private addresses, bad URLs) and the panel shows its message. Spectators have no settings.
  */
 
 import { el } from "./panel.js";
 
+const EMAIL_MODES = [
+  ["every_event", "every event: your turn, each monster phase, the end"],
+  ["my_turn", "only your turn (and the end)"],
+  ["digest", "one summary a day at most"],
+  ["none", "no email"],
+];
+
+/** The seat's email mode: a choice saved at once, or why there is none (no address). */
+async function emailPanel(ui, gameId) {
+  const box = el("div", { class: "email-mode" });
+  let current;
+  try {
+    current = await ui.client.notifications(gameId);
+  } catch (error) {
+    box.append(el("p", {}, `The email settings could not be read: ${error.message}`));
+    return box;
+  }
+  if (!current.email) {
+    box.append(el("p", {}, "This seat has no email address, so it gets no email."));
+    return box;
+  }
+  const mode = el("select", { id: "email-mode" },
+    ...EMAIL_MODES.map(([value, text]) => el("option", { value }, text)));
+  mode.value = current.email_mode;
+  const saved = el("span", { class: "saved", "aria-live": "polite" });
+  mode.addEventListener("change", async () => {
+    saved.textContent = "";
+    try {
+      const now = await ui.client.setNotifications(gameId, mode.value);
+      mode.value = now.email_mode;
+      saved.textContent = "Saved.";
+    } catch (error) {
+      ui.alert(`The email setting was not saved: ${error.message}`);
+      mode.value = current.email_mode;
+    }
+  });
+  box.append(el("label", { for: "email-mode" }, `Email to ${current.email}`), mode, saved);
+  return box;
+}
+
 /**
- * Show the webhooks panel for a seat or the creator; nothing for spectators.
+ * Show the settings for a seat (email and webhooks) or the creator (the game's webhooks);
+ * nothing for spectators.
  * @param {Element} container
  * @param {object} ui `client` (model/api.js) and `alert(message)`
  * @param {string} gameId
@@ -57,6 +98,7 @@ export async function renderSettings(container, ui, gameId, viewer) {
     }
   });
   container.replaceChildren(el("h2", {}, "Notifications"),
+    ...(viewer.kind === "seat" ? [await emailPanel(ui, gameId)] : []),
     el("p", {}, `Webhooks tell another service when ${whose} game changes.`),
     list, form, secret);
   try {

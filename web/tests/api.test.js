@@ -1,0 +1,154 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { ApiError, createClient, readFragment, route } from "../js/model/api.js";
+
+/** A fake `fetch` that answers from a list and records each request. */
+function fakeFetch(...answers) {
+  const requests = [];
+  const fetch = async (url, init) => {
+    requests.push({ url, ...init, body: init.body === undefined ? undefined : JSON.parse(init.body) });
+    const next = answers.shift();
+    if (next instanceof Error) throw next;
+    const { status = 200, body = null, headers = {} } = next;
+    return {
+      status,
+      statusText: "",
+      headers: { get: (name) => headers[name] ?? null },
+      json: async () => {
+        if (body === null) throw new SyntaxError("Unexpected end of JSON input");
+        return body;
+      },
+    };
+  };
+  return { fetch, requests };
+}
+
+const ERROR = (code, message, details = {}) => ({ error: { code, message, details } });
+
+test("reads the token and the invite code from a link's fragment", () => {
+  assert.deepEqual(readFragment("#t=abc-_1"), { token: "abc-_1", code: null });
+  assert.deepEqual(readFragment("code=XYZ"), { token: null, code: "XYZ" });
+  assert.deepEqual(readFragment(""), { token: null, code: null });
+});
+
+test("routes the lobby, a game, joining and the demos", () => {
+  assert.equal(route("/", "", "").page, "lobby");
+  assert.deepEqual(route("/play/G1", "", "#t=tok"),
+    { page: "play", gameId: "G1", token: "tok", code: null, demo: null });
+  assert.deepEqual(route("/join/G1", "", "#code=C"),
+    { page: "join", gameId: "G1", token: null, code: "C", demo: null });
+  assert.equal(route("/", "?demo=basic", "").demo, "basic");
+  assert.equal(route("/nothing/here", "", "").page, "unknown");
+});
+
+test("sends the token as a bearer token and reads a game with its ETag", async () => {
+  const { fetch, requests } = fakeFetch(
+    { body: { id: "G1", version: 3 }, headers: { ETag: 'W/"G1.3"' } });
+  const client = createClient({ fetch, token: "tok" });
+  const read = await client.readGame("G1");
+  assert.deepEqual(read, { changed: true, game: { id: "G1", version: 3 }, etag: 'W/"G1.3"' });
+  assert.equal(requests[0].url, "/api/v1/games/G1");
+  assert.equal(requests[0].method, "GET");
+  assert.equal(requests[0].headers.Authorization, "Bearer tok");
+  assert.equal(requests[0].headers["If-None-Match"], undefined);
+});
+
+test("a conditional read sends If-None-Match and takes 304 as no change", async () => {
+  const { fetch, requests } = fakeFetch({ status: 304 });
+  const client = createClient({ fetch, token: "tok" });
+  const read = await client.readGame("G1", 'W/"G1.3"');
+  assert.deepEqual(read, { changed: false, game: null, etag: 'W/"G1.3"' });
+  assert.equal(requests[0].headers["If-None-Match"], 'W/"G1.3"');
+});
+
+test("a submission names the expected version and carries a new idempotency key", async () => {
+  const keys = ["k1", "k2"];
+  const { fetch, requests } = fakeFetch({ status: 201, body: { game: {} } },
+    { status: 201, body: { game: {} } });
+  const client = createClient({ fetch, token: "tok", newKey: () => keys.shift() });
+  const action = { type: "move", figure: "red5", path: "+WWNN" };
+  await client.submit("G1", action, 7);
+  await client.submit("G1", action, 8);
+  assert.equal(requests[0].url, "/api/v1/games/G1/actions");
+  assert.equal(requests[0].method, "POST");
+  assert.deepEqual(requests[0].body, { expected_version: 7, action });
+  assert.equal(requests[0].headers["Content-Type"], "application/json");
+  assert.deepEqual(requests.map((r) => r.headers["Idempotency-Key"]), ["k1", "k2"]);
+});
+
+test("a retry may send the same idempotency key again", async () => {
+  const { fetch, requests } = fakeFetch({ status: 201, body: {} });
+  const client = createClient({ fetch, token: "tok", newKey: () => "fresh" });
+  await client.submit("G1", { type: "flip", figure: "red5" }, 2, "same-key");
+  assert.equal(requests[0].headers["Idempotency-Key"], "same-key");
+});
+
+test("a refusal becomes an ApiError with the server's code, message, details and status", async () => {
+  const current = { id: "G1", version: 9 };
+  const { fetch } = fakeFetch(
+    { status: 409, body: ERROR("game/stale_version", "The game is at version 9.", { game: current }) },
+    { status: 422, body: ERROR("move/illegal", "red 5 cannot go +W: a wall.") });
+  const client = createClient({ fetch, token: "tok" });
+  await assert.rejects(client.submit("G1", {}, 8), (error) => {
+    assert.ok(error instanceof ApiError);
+    assert.equal(error.status, 409);
+    assert.equal(error.code, "game/stale_version");
+    assert.equal(error.message, "The game is at version 9.");
+    assert.deepEqual(error.details.game, current);
+    assert.equal(error.isStale, true);
+    return true;
+  });
+  await assert.rejects(client.submit("G1", {}, 9), (error) => error.code === "move/illegal"
+    && error.status === 422 && !error.isStale);
+});
+
+test("an answer that is not our error shape, or no answer, is still a typed error", async () => {
+  const { fetch } = fakeFetch({ status: 502 }, new TypeError("Failed to fetch"));
+  const client = createClient({ fetch, token: "tok" });
+  await assert.rejects(client.readGame("G1"),
+    (e) => e instanceof ApiError && e.status === 502 && e.code === "http/unexpected");
+  await assert.rejects(client.readGame("G1"),
+    (e) => e instanceof ApiError && e.status === 0 && e.code === "network/unreachable"
+      && e.message.includes("Failed to fetch"));
+});
+
+test("creating and joining send no token and expect 201", async () => {
+  const { fetch, requests } = fakeFetch({ status: 201, body: { creator_token: "c" } },
+    { status: 201, body: { token: "s" } }, { status: 200, body: {} });
+  const client = createClient({ fetch });
+  assert.deepEqual(await client.createGame({ seats: [] }), { creator_token: "c" });
+  assert.deepEqual(await client.joinGame("G 1", { invite_code: "X", name: "Cy" }), { token: "s" });
+  assert.equal(requests[0].headers.Authorization, undefined);
+  assert.equal(requests[1].url, "/api/v1/games/G%201/join");
+  await assert.rejects(client.createGame({}), (e) => e.code === "http/unexpected");
+});
+
+test("eventsSince follows the cursor page after page", async () => {
+  const { fetch, requests } = fakeFetch(
+    { body: { items: [{ seq: 1 }, { seq: 2 }], next_after: 2, has_more: true, version: 5 } },
+    { body: { items: [{ seq: 3 }], next_after: 3, has_more: false, version: 5 } });
+  const client = createClient({ fetch, token: "tok" });
+  const all = await client.eventsSince("G1", 0);
+  assert.deepEqual(all.items.map((e) => e.seq), [1, 2, 3]);
+  assert.equal(all.next_after, 3);
+  assert.deepEqual(requests.map((r) => r.url), [
+    "/api/v1/games/G1/events?after=0&limit=500", "/api/v1/games/G1/events?after=2&limit=500",
+  ]);
+});
+
+test("webhooks and notification settings go to their addresses", async () => {
+  const { fetch, requests } = fakeFetch({ body: { items: [] } },
+    { status: 201, body: { id: 4, secret: "s" } }, { status: 204 },
+    { body: { email_mode: "my_turn" } });
+  const client = createClient({ fetch, token: "tok" });
+  await client.webhooks("G1");
+  await client.addWebhook("G1", { url: "https://example.com/hook" });
+  assert.equal(await client.deleteWebhook("G1", 4), undefined);
+  await client.setNotifications("G1", "my_turn");
+  assert.deepEqual(requests.map((r) => `${r.method} ${r.url}`), [
+    "GET /api/v1/games/G1/webhooks", "POST /api/v1/games/G1/webhooks",
+    "DELETE /api/v1/games/G1/webhooks/4", "PUT /api/v1/games/G1/notifications",
+  ]);
+  assert.deepEqual(requests[3].body, { email_mode: "my_turn" });
+});

@@ -1,0 +1,72 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { groupEvents, logLines, readGame, viewerLog } from "../js/model/gamelog.js";
+import { createViewer, readLog } from "../js/model/timeline.js";
+import { boardModel } from "../js/model/viewmodel.js";
+import { fixture, looks } from "./helpers.js";
+
+// A basic game played through the real API (make_api_fixtures.py): the start, two monster
+// phases, and the logs as the API sent them.
+const api = fixture("api_game");
+
+test("a game view of the API splits into names, the engine's view and the service's facts", () => {
+  const { game, view, info } = readGame(api.seat0);
+  assert.equal(game.id, api.seat0.id);
+  assert.equal(game.title, "Ann, Bob");
+  assert.deepEqual(game.players.map((p) => p.name), ["Ann", "Bob"]);
+  assert.equal(view, api.seat0.position);
+  assert.deepEqual(info.viewer, { kind: "seat", seat: 0 });
+  assert.equal(info.version, api.seat0.version);
+  assert.equal(boardModel(view, game).players[0].name, "Ann");
+});
+
+test("an open game has no position yet", () => {
+  const open = { ...api.start, status: "open", position: null,
+    seats: [api.start.seats[0], { seat: 1, colour: "red", name: null, open: true }] };
+  const { view, game } = readGame(open);
+  assert.equal(view, null);
+  assert.equal(game.players[1].name, "red (open)");
+});
+
+test("events group into one entry per action and one per monster phase", () => {
+  const entries = groupEvents(api.events);
+  const monsters = entries.filter((e) => e.monster);
+  assert.equal(monsters.length, 2);
+  assert.equal(entries.length, api.actions.length + monsters.length);
+  for (const m of monsters) {
+    assert.equal(m.actionSeq, null);
+    assert.equal(m.events[0].type, "card");
+  }
+  assert.deepEqual(entries.flatMap((e) => e.events), api.events.map((e) => e.event));
+  assert.equal(entries.at(-1).seq, api.events.at(-1).seq);
+});
+
+test("the log reads each action by its notation and each monster phase in words", () => {
+  const entries = groupEvents(api.events);
+  const actions = new Map(api.actions.map((a) => [a.seq, a]));
+  const { game, view } = readGame(api.spectator);
+  const lines = logLines(entries, actions, boardModel(view, game));
+  assert.equal(lines[0].text, `Ann (green): ${api.actions[0].notation}`);
+  const monster = lines.find((l) => l.monster);
+  assert.match(monster.text, /^The monster draws \S+ and stops on [a-p]\d+ facing \w+/);
+  assert.equal(new Set(lines.map((l) => l.key)).size, lines.length);
+});
+
+test("the viewer from the start through the API's events ends on the game's position now", () => {
+  const entries = groupEvents(api.events);
+  const { game } = readGame(api.spectator);
+  const start = { version: api.start.version, position: api.start.position };
+  const viewer = createViewer(readLog(viewerLog(game, start, entries)));
+  assert.equal(viewer.entries.length, entries.length);
+  const last = viewer.frames.at(-1).scene.board;
+  assert.deepEqual(looks(last), looks(boardModel(api.spectator.position)));
+});
+
+test("the viewer from a later position uses only the entries after it", () => {
+  const entries = groupEvents(api.events);
+  const { game } = readGame(api.spectator);
+  const log = viewerLog(game, { version: 5, position: api.start.position }, entries);
+  assert.ok(log.entries.length > 0);
+  assert.equal(log.entries.length, entries.filter((e) => e.version > 5).length);
+});

@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { createdLinks, gameSpec, joinSpec, pagePath } from "../js/model/lobby.js";
+
+const TWO = [{ name: " Ann ", email: "ann@example.com ", colour: "red" }, { name: "Bob", email: "" }];
+
+test("the form becomes the API's create request: rules, seats, start, time per move", () => {
+  const { spec, problems } = gameSpec({
+    rules: "experienced", options: { three_hits: true }, seats: TWO, start: "1", hours: "1.5",
+  });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(spec, {
+    seats: [{ name: "Ann", email: "ann@example.com", colour: "red" }, { name: "Bob" }],
+    options: { experienced: true, random_setup: false, three_hits: true,
+      online_teleporter_rule: false },
+    start_seat: 1,
+    move_time_limit: 5400,
+  });
+});
+
+test("a random start and no time limit are sent as null; an open seat takes no name", () => {
+  const { spec } = gameSpec({ rules: "basic", seats: [TWO[1], { name: "x", open: true }] });
+  assert.equal(spec.start_seat, null);
+  assert.equal(spec.move_time_limit, null);
+  assert.equal(spec.options.experienced, false);
+  assert.deepEqual(spec.seats[1], { open: true });
+});
+
+test("a seat without a name, a wrong number of seats or hours is refused before sending", () => {
+  assert.deepEqual(gameSpec({ rules: "basic", seats: [TWO[0], { name: " " }] }).problems,
+    ["Seat 2: give the player's name, or leave the seat open."]);
+  assert.match(gameSpec({ rules: "basic", seats: [TWO[0]] }).problems[0], /2 to 7 seats/);
+  assert.equal(gameSpec({ rules: "basic", seats: Array(8).fill(TWO[1]) }).spec, null);
+  assert.match(gameSpec({ rules: "basic", seats: TWO, hours: "soon" }).problems[0], /hours/);
+  assert.match(gameSpec({ rules: "basic", seats: TWO, start: "5" }).problems[0], /start player/);
+});
+
+test("the links to hand out: each named seat, the invitation, the spectators, the creator", () => {
+  const created = {
+    seats: [
+      { seat: 0, colour: "green", name: "Ann", open: false, link: "https://x/play/G#t=a" },
+      { seat: 1, colour: "red", name: null, open: true, link: null },
+    ],
+    invite_code: "CODE", invite_link: "https://x/join/G#code=CODE",
+    spectator_link: "https://x/play/G#t=s", creator_link: "https://x/play/G#t=c",
+    creator_token: "c",
+  };
+  assert.deepEqual(createdLinks(created), [
+    { kind: "seat", label: "Seat 1: Ann (green)", url: "https://x/play/G#t=a" },
+    { kind: "invite", label: "Invitation to the open seats (red)",
+      url: "https://x/join/G#code=CODE", secret: "CODE" },
+    { kind: "spectator", label: "Spectators", url: "https://x/play/G#t=s" },
+    { kind: "creator", label: "You, the creator (cancel, pause)", url: "https://x/play/G#t=c",
+      secret: "c" },
+  ]);
+});
+
+test("the join form becomes the join request", () => {
+  assert.deepEqual(joinSpec({ code: " C ", name: "Cy", email: "", seat: "" }),
+    { join: { invite_code: "C", name: "Cy" }, problems: [] });
+  assert.deepEqual(joinSpec({ code: "C", name: "Cy", email: "cy@example.com", seat: "2" }).join,
+    { invite_code: "C", name: "Cy", email: "cy@example.com", seat: 2 });
+  assert.deepEqual(joinSpec({ code: "", name: "" }).problems,
+    ["Give the invite code from your invitation.", "Give your name."]);
+});
+
+test("a link the service made opens on the page's own origin, fragment kept", () => {
+  assert.equal(pagePath("https://ff.example/play/G1#t=abc"), "/play/G1#t=abc");
+});
