@@ -2,10 +2,12 @@
 
 First the database schema is built or upgraded (``python -m service.migrate``: by default a
 SQLite file in the instance folder), so a fresh machine needs nothing else. Then every
-process the service needs is one entry of :func:`commands`; today that is the web process
-(gunicorn serving ``service.create_app()``). The worker and beat processes join it there.
-The launcher starts them all, prints the address to open, and stops them all when it is told
-to stop (Ctrl-C, SIGTERM) or when any one of them exits.
+process the service needs is one entry of :func:`commands`: the web process (gunicorn serving
+``worker.create_web_app()``, the API with its Celery app attached), one Celery worker, and
+exactly one beat. Their broker is the embedded one (kombu's SQLAlchemy transport on a SQLite
+file in the instance folder) unless ``FF_CELERY_BROKER_URL`` names another. The launcher
+starts them all, prints the address to open, and stops them all when it is told to stop
+(Ctrl-C, SIGTERM) or when any one of them exits.
 """
 
 from __future__ import annotations
@@ -35,6 +37,9 @@ def port_from_environment() -> int:
 
 
 MIGRATE = [sys.executable, "-m", "service.migrate", "upgrade"]
+CELERY = [sys.executable, "-m", "celery", "--app", "worker", "--quiet"]
+# Worker processes of the local run's one Celery worker (its prefork pool).
+WORKER_CONCURRENCY = 2
 
 
 def commands(port: int) -> dict[str, list[str]]:
@@ -46,8 +51,15 @@ def commands(port: int) -> dict[str, list[str]]:
             "--access-logfile", "-",
             # Its control socket sits at one path per user: two local runs would share it.
             "--no-control-socket",
-            "service:create_app()",
+            "worker:create_web_app()",
         ],
+        "worker": [
+            *CELERY, "worker", "--loglevel", "INFO",
+            "--concurrency", str(WORKER_CONCURRENCY),
+            # One worker and no broadcast on the embedded broker: nothing to sync or gossip.
+            "--without-mingle", "--without-gossip", "--without-heartbeat",
+        ],
+        "beat": [*CELERY, "beat", "--loglevel", "INFO"],
     }
 
 

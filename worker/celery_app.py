@@ -30,8 +30,6 @@ TASK_MODULES = ("worker.tasks", "worker.mail.tasks")
 
 BROKER_FILE = "celery-broker.sqlite3"
 BEAT_FILE = "celerybeat-schedule"
-# How often a worker asks the embedded broker's table for messages.
-EMBEDDED_POLLING_SECONDS = 0.2
 
 
 def is_embedded(broker_url: str) -> bool:
@@ -64,9 +62,10 @@ def celery_config(app: Flask) -> dict[str, Any]:
         "worker_hijack_root_logger": False,
     }
     if is_embedded(broker):
-        # Virtual transports have no broadcast between processes: no remote control.
+        # Virtual transports have no broadcast between processes: no remote control. (Its
+        # workers poll the table once a second; kombu hands every transport option to
+        # SQLAlchemy's create_engine, which refuses polling_interval.)
         settings["worker_enable_remote_control"] = False
-        settings["broker_transport_options"] = {"polling_interval": EMBEDDED_POLLING_SECONDS}
     return settings
 
 
