@@ -54,6 +54,8 @@ DEFAULTS: dict[str, Any] = {
     # the deadline code (service.clock) then uses instead of the system's.
     "DEADLINE_REMINDER_FRACTION": 0.25,
     "CLOCK": None,
+    # Seconds between two checks of the deadlines by beat (worker.deadlines).
+    "DEADLINE_CHECK_SECONDS": 60,
     # The web page's folder (service.site serves it at /, /play/<id>, /js/...); None: web/.
     "WEB_DIR": None,
     # Celery (worker/). None: the embedded broker, kombu's SQLAlchemy transport on a SQLite

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from worker.deadlines import CHECK_DEADLINES
 from worker.mail.tasks import SEND_DIGESTS
 from worker.tasks import SWEEP_OUTBOX
 
@@ -31,5 +32,12 @@ def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         "mail-digests": {
             "task": SEND_DIGESTS,
             "schedule": timedelta(seconds=config["MAIL_DIGEST_CHECK_SECONDS"]),
+        },
+        # Move deadlines (worker.deadlines): reminders due and sub-turns whose time ran out.
+        # A check older than its interval is dropped: the next one does the same work.
+        "check-deadlines": {
+            "task": CHECK_DEADLINES,
+            "schedule": timedelta(seconds=config["DEADLINE_CHECK_SECONDS"]),
+            "options": {"expires": float(config["DEADLINE_CHECK_SECONDS"])},
         },
     }
