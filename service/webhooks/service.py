@@ -3,8 +3,8 @@
 The creator's token manages the game's endpoints, a seat's token that seat's endpoints; an
 endpoint of anyone else is "not found", so no one learns of another's endpoints. The signing
 secret is returned once, by :func:`create_endpoint`. A URL is checked (form, and addresses
-that are public unless ``WEBHOOK_ALLOW_PRIVATE``) before the transaction begins, so a slow
-name lookup never holds the write lock.
+that are public unless ``WEBHOOK_ALLOW_PRIVATE``) once the caller is known to be an owner
+and before the write transaction begins, so a slow name lookup never holds the write lock.
 """
 
 from __future__ import annotations
@@ -74,7 +74,8 @@ def check_url(url: str) -> None:
 def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> dict[str, Any]:
     """Add an endpoint for the caller (the game's, or the caller's seat's); return it with its
     secret, which is shown this once."""
-    check_game_id(game_id)
+    with read_transaction() as session:
+        authenticate(session, game_id, token, kinds=OWNERS)  # no name lookups for strangers
     check_url(spec["url"])
     now = utcnow()
     with write_transaction() as session:
@@ -116,9 +117,12 @@ def read_endpoint(game_id: str, token: str | None, endpoint_id: int) -> dict[str
 def update_endpoint(game_id: str, token: str | None, endpoint_id: int,
                     changes: dict[str, Any]) -> dict[str, Any]:
     """Change an endpoint's URL, events, format or enabled flag; return it."""
-    check_game_id(game_id)
     if "url" in changes:
+        with read_transaction() as session:
+            _find(session, game_id, token, endpoint_id)  # no name lookups for strangers
         check_url(changes["url"])
+    else:
+        check_game_id(game_id)
     with write_transaction() as session:
         endpoint = _find(session, game_id, token, endpoint_id)
         if "events" in changes:
