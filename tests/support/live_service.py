@@ -13,12 +13,19 @@ from types import TracebackType
 from typing import Any, Self
 
 from flask import Flask
-from werkzeug.serving import BaseWSGIServer, make_server
+from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from service import create_app
 from service.extensions import db
 from service.migrate import upgrade
 from tests.support.ports import HOST, free_port
+
+
+class _QuietHandler(WSGIRequestHandler):
+    """Logs no line per request (errors still are)."""
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        """Log nothing: the tests look at the pages and the API instead."""
 
 
 class LiveService:
@@ -41,7 +48,8 @@ class LiveService:
     def start(self) -> None:
         """Build the schema and serve in a daemon thread."""
         upgrade(self.app)
-        self._server = make_server(HOST, self.port, self.app, threaded=True)
+        self._server = make_server(HOST, self.port, self.app, threaded=True,
+                                   request_handler=_QuietHandler)
         self._thread = threading.Thread(target=self._server.serve_forever,
                                         name=f"live-service-{self.port}", daemon=True)
         self._thread.start()

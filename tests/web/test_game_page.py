@@ -1,0 +1,225 @@
+"""The lobby and the game page in real Chromium against the real service.
+
+The Flask app serves the page and the API on a loopback port (``LiveService``, a fresh SQLite
+database). Two players, each in a browser context of their own, create a basic game in the
+lobby and play its first turns by clicking on the board; the test then resolves the monster
+phase as the worker would (``service.monster.resolve_monster_phase``, through the API tests'
+``run_monster_jobs``) and both pages, polling, replay it. On the way: a forged illegal path
+shows the server's error, a tab left behind redraws with a notice. Screenshots of the board
+go to ``artifacts_dir``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from playwright.sync_api import Browser, Page, Route, expect
+
+from tests.service.helpers import distance_to_exit, run_monster_jobs, token_of
+from tests.support.live_service import LiveService
+
+API = "api/v1/games"
+TURN_PROMPT = "Choose a figure to move."
+WAIT_MS = 15_000  # a page polls every 3 s; give it a few rounds
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> Iterator[LiveService]:
+    """Serve the app, page and API, on a fresh database for the test."""
+    with LiveService(tmp_path) as live:
+        yield live
+
+
+def read(service: LiveService, game_id: str, token: str) -> dict[str, Any]:
+    """Read the game through the API as the token's holder."""
+    response = requests.get(f"{service.url}{API}/{game_id}",
+                            headers={"Authorization": f"Bearer {token}"}, timeout=10)
+    response.raise_for_status()
+    return response.json()
+
+
+def watch_errors(page: Page) -> list[str]:
+    """Collect the page's script errors and console errors."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return errors
+
+
+def create_in_lobby(page: Page, service: LiveService) -> dict[str, str]:
+    """Create a basic game for Ann and Bob, Ann starting, in the lobby; return its links."""
+    page.goto(service.url)
+    page.get_by_label("Name").nth(0).fill("Ann")
+    page.get_by_label("Name").nth(1).fill("Bob")
+    page.get_by_label("Start player").select_option(label="Seat 1")
+    page.get_by_role("button", name="Create the game").click()
+    expect(page.get_by_role("heading", name="Your game's links")).to_be_focused()
+    links = page.locator("input.link").evaluate_all(
+        "boxes => boxes.map(b => [b.dataset.kind, b.value])")
+    seats = [url for kind, url in links if kind == "seat"]
+    by_kind = dict(links)
+    assert len(seats) == 2 and set(by_kind) == {"seat", "spectator", "creator"}
+    expect(page.locator('[data-kind="creator-secret"]')).to_have_text(token_of(by_kind["creator"]))
+    return {"ann": seats[0], "bob": seats[1], "spectator": by_kind["spectator"]}
+
+
+def a_move(view: dict[str, Any]) -> dict[str, Any]:
+    """Return the legal move (not out through the exit) that ends nearest the exit."""
+    moves = [m for f in view["position"]["legal"]["figures"] for m in f["moves"]
+             if m["to"] != "out"]
+    return min(moves, key=lambda m: (distance_to_exit(m["to"]), m["path"]))
+
+
+def pick_move(page: Page, view: dict[str, Any], move: dict[str, Any]) -> None:
+    """Select the move's figure on the board, its destination, and the path among several."""
+    figure = next(f for f in view["position"]["legal"]["figures"]
+                  if f["figure"] == move["figure"])
+    if figure["where"] == "outside":
+        page.locator(f'[data-figure="{move["figure"]}"]').click()
+    else:
+        page.locator(f'rect[data-cell="{figure["where"]}"]').click()
+    expect(page.locator(".hl-destination").first).to_be_attached()
+    page.locator(f'rect[data-cell="{move["to"]}"]').click()
+    choices = page.locator(".choices button")
+    if choices.count():
+        choices.filter(has_text=re.compile(rf"^{re.escape(move['path'])}:")).click()
+
+
+def play_a_move(page: Page, service: LiveService, game_id: str, token: str) -> dict[str, Any]:
+    """Play the seat's move through the page: pick it, see its preview, send it."""
+    expect(page.locator("#actions .prompt")).to_have_text(TURN_PROMPT, timeout=WAIT_MS)
+    view = read(service, game_id, token)
+    move = a_move(view)
+    logged = page.locator("#log li").count()
+    pick_move(page, view, move)
+    expect(page.locator(".hl-chosen")).to_have_count(1)
+    page.get_by_role("button", name="Send", exact=True).click()
+    expect(page.locator("#log li")).to_have_count(logged + 1)
+    after = read(service, game_id, token)
+    assert after["version"] > view["version"]
+    return move
+
+
+def test_two_players_play_the_first_turns_and_watch_the_monster(
+    browser: Browser, service: LiveService, artifacts_dir: Path
+) -> None:
+    ann_context, bob_context = browser.new_context(), browser.new_context()
+    try:
+        ann, bob = ann_context.new_page(), bob_context.new_page()
+        errors = watch_errors(ann) + watch_errors(bob)
+        links = create_in_lobby(ann, service)
+        game_id = links["ann"].split("/play/")[1].split("#")[0]
+        tokens = {"ann": token_of(links["ann"]), "bob": token_of(links["bob"])}
+        ann.goto(links["ann"])
+        bob.goto(links["bob"])
+        expect(ann.get_by_text("You play green, as Ann.")).to_be_visible()
+        expect(bob.get_by_text("You play red, as Bob.")).to_be_visible()
+        expect(bob.locator("#actions .prompt")).to_have_text(
+            "Nothing to do: it is not your turn.")
+        ann.screenshot(path=str(artifacts_dir / "web-game-start.png"))
+
+        play_a_move(ann, service, game_id, tokens["ann"])
+        # Bob's page learns of it by polling, and the log shows Ann's move.
+        expect(bob.locator("#actions .prompt")).to_have_text(TURN_PROMPT, timeout=WAIT_MS)
+        expect(bob.locator("#log li").first).to_have_text(re.compile(r"^Ann \(green\): "))
+
+        forged_illegal_path_shows_the_error(bob, service, game_id, tokens["bob"], artifacts_dir)
+        play_a_move(bob, service, game_id, tokens["bob"])
+        stale_tab_redraws_with_a_notice(ann_context, links["ann"], service, game_id,
+                                        tokens["ann"], artifacts_dir)
+
+        players = {0: (ann, tokens["ann"]), 1: (bob, tokens["bob"])}
+        for _ in range(12):
+            view = read(service, game_id, tokens["ann"])
+            if view["phase"] == "monster":
+                break
+            page, token = players[view["to_move"]]
+            play_a_move(page, service, game_id, token)
+        else:
+            pytest.fail("the figure phase did not end in 12 moves")
+        ann.screenshot(path=str(artifacts_dir / "web-game-before-monster.png"))
+
+        assert run_monster_jobs(service.app) == 1
+        after = read(service, game_id, tokens["ann"])
+        assert after["phase"] == "figures"
+        for page in (ann, bob):
+            expect(page.locator("#replay h2")).to_have_text("The monster's turn", timeout=WAIT_MS)
+            expect(page.locator("#replay .caption")).to_contain_text("The monster")
+        bob.get_by_role("button", name="Pause").click()
+        bob.screenshot(path=str(artifacts_dir / "web-game-monster-replay.png"))
+        bob.get_by_role("button", name="Stop the replay and show the game as it is now").click()
+        monster = after["position"]["monster"]["square"]
+        expect(bob.locator(f'rect[data-cell="{monster}"]')).to_have_attribute(
+            "aria-label", re.compile(rf"^{monster}: the monster facing "))
+        expect(bob.locator("#log .log__monster")).to_have_count(1)
+        expect(bob.locator("#log .log__monster")).to_contain_text(
+            f"stops on {monster} facing")
+
+        # Whoever starts the new turn can play on; the whole game can be stepped through.
+        page, token = players[after["to_move"]]
+        expect(page.locator("#actions .prompt")).to_have_text(TURN_PROMPT, timeout=WAIT_MS)
+        ann.get_by_role("button", name="Step through the game").click()
+        expect(ann.locator("#replay h2")).to_have_text("The whole game")
+        ann.get_by_role("button", name="One step back").click()
+        expect(ann.locator("#replay .counter")).to_have_text(re.compile(r"^Step \d+ of \d+$"))
+        ann.screenshot(path=str(artifacts_dir / "web-game-viewer.png"))
+        assert errors == []
+    finally:
+        ann_context.close()
+        bob_context.close()
+
+
+def forged_illegal_path_shows_the_error(page: Page, service: LiveService, game_id: str,
+                                        token: str, artifacts_dir: Path) -> None:
+    """Send a move whose path the test rewrote on the wire: the server's refusal shows."""
+    before = read(service, game_id, token)
+
+    def forge(route: Route) -> None:
+        body = json.loads(route.request.post_data or "{}")
+        body["action"]["path"] = "+" + "N" * 9  # no figure walks nine squares
+        route.continue_(post_data=json.dumps(body))
+
+    page.route(f"**/{API}/{game_id}/actions", forge)
+    move = a_move(before)
+    pick_move(page, before, move)
+    page.get_by_role("button", name="Send", exact=True).click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("Not sent: ")
+    refused = requests.post(f"{service.url}{API}/{game_id}/actions", timeout=10,
+                            headers={"Authorization": f"Bearer {token}"},
+                            json={"expected_version": before["version"], "action": {
+                                "type": "move", "figure": move["figure"], "path": "+" + "N" * 9}})
+    assert refused.status_code == 422
+    expect(alert).to_have_text("Not sent: " + refused.json()["error"]["message"])
+    page.screenshot(path=str(artifacts_dir / "web-game-illegal-path.png"))
+    page.unroute(f"**/{API}/{game_id}/actions")
+    assert read(service, game_id, token)["version"] == before["version"]
+    # The refused move stays selected, to choose again; Cancel drops it.
+    expect(page.locator(".hl-chosen")).to_have_count(1)
+    page.get_by_role("button", name="Cancel", exact=True).click()
+
+
+def stale_tab_redraws_with_a_notice(context: Any, link: str, service: LiveService, game_id: str,
+                                    token: str, artifacts_dir: Path) -> None:
+    """A second tab of the seat, its polling held still, sends on a view one move old."""
+    stale = context.new_page()
+    stale.clock.install()  # its timers wait: it will not poll and catch up by itself
+    stale.goto(link)
+    expect(stale.locator("#actions .prompt")).to_have_text(TURN_PROMPT)
+    view = read(service, game_id, token)
+    fresh = context.pages[0]
+    play_a_move(fresh, service, game_id, token)
+    pick_move(stale, view, a_move(view))
+    stale.get_by_role("button", name="Send", exact=True).click()
+    expect(stale.get_by_role("status")).to_contain_text("The game moved on while you were choosing")
+    expect(stale.locator("#actions .prompt")).to_have_text("Nothing to do: it is not your turn.")
+    expect(stale.locator("#log li").last).to_have_text(
+        fresh.locator("#log li").last.text_content() or "")
+    stale.screenshot(path=str(artifacts_dir / "web-game-stale-tab.png"))
+    stale.close()
