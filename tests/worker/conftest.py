@@ -1,7 +1,45 @@
-"""Fixtures of the worker tests: the API tests' apps (SQLite and PostgreSQL, emptied per test)."""
+"""Fixtures of the worker tests: the API tests' apps (SQLite and PostgreSQL, emptied per test),
+and real service stacks (gunicorn, Celery workers, beat) on the Redis and PostgreSQL fixtures."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from deploy.production_shape import Stack
 from tests.service.conftest import app, backend_app, client, make_app, sqlite_url
+from tests.support.postgres_server import PostgresServer
+from tests.support.redis_server import RedisServer
 
 __all__ = ["app", "backend_app", "client", "make_app", "sqlite_url"]
+
+_databases = itertools.count(1)
+
+
+@pytest.fixture
+def make_stack(tmp_path: Path, postgres_server: PostgresServer,
+               redis_server: RedisServer) -> Iterator[Callable[..., Stack]]:
+    """Return a factory of started stacks, each on a new database and the Redis broker.
+
+    Keyword arguments are ``FF_*`` settings (without the prefix) added to the defaults: rate
+    limits off, a sweep every second. The stacks are stopped at the end of the test.
+    """
+    stacks: list[Stack] = []
+
+    def make(workers: int = 1, **settings: object) -> Stack:
+        database = postgres_server.create_database(f"ff_worker_{next(_databases)}_{id(stacks)}")
+        env = {"FF_DATABASE_URL": database, "FF_CELERY_BROKER_URL": redis_server.url,
+               "FF_RATELIMIT_ENABLED": "false", "FF_OUTBOX_SWEEP_SECONDS": "1",
+               "FF_MAIL_DIR": str(tmp_path / "mail")}
+        env.update({f"FF_{name}": str(value) for name, value in settings.items()})
+        stack = Stack(tmp_path / f"stack{len(stacks)}", env, workers=workers, web_workers=1)
+        stacks.append(stack)
+        stack.start()
+        return stack
+
+    yield make
+    for stack in stacks:
+        stack.stop()
