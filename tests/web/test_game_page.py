@@ -223,3 +223,35 @@ def stale_tab_redraws_with_a_notice(context: Any, link: str, service: LiveServic
         fresh.locator("#log li").last.text_content() or "")
     stale.screenshot(path=str(artifacts_dir / "web-game-stale-tab.png"))
     stale.close()
+
+
+def test_a_tile_of_the_experienced_game_is_placed_through_the_page(
+    page: Page, service: LiveService, artifacts_dir: Path
+) -> None:
+    created = requests.post(f"{service.url}{API}", timeout=10, json={
+        "seats": [{"name": "Ann"}, {"name": "Bob"}], "options": {"experienced": True},
+        "start_seat": 0}).json()
+    game_id = created["game"]["id"]
+    view = created["game"]
+    assert view["phase"] == "placement"
+    seat = view["position"]["legal"]["seat"]
+    link = next(s["link"] for s in created["seats"] if s["seat"] == seat)
+    errors = watch_errors(page)
+    page.goto(link)
+    expect(page.locator("#actions .prompt")).to_have_text("Choose a tile to place.")
+    tiles = {t["tile"]: t for t in view["position"]["legal"]["tiles"]}
+    teleporter = tiles["teleporter_A"]
+    square = teleporter["squares"][0]["square"]
+    page.get_by_role("button", name=f"teleporter A ×{teleporter['left']}").click()
+    expect(page.locator("#actions .prompt")).to_have_text("Choose the square for the tile.")
+    page.locator(f'rect[data-cell="{square}"]').click()
+    page.get_by_role("button", name="arrow south").click()
+    page.screenshot(path=str(artifacts_dir / "web-game-placement.png"))
+    page.get_by_role("button", name="Send", exact=True).click()
+    expect(page.locator("#log li")).to_have_count(1)
+    expect(page.locator("#log li")).to_contain_text("teleporter")
+    after = read(service, game_id, token_of(link))
+    assert after["version"] == view["version"] + 1
+    placed = [t for t in after["position"]["teleporters"] if t["square"] == square]
+    assert placed and placed[0]["arrow"] == "S"
+    assert errors == []
