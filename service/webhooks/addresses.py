@@ -35,6 +35,14 @@ class Target:
     path: str
 
 
+def allows_private(setting: object) -> bool:
+    """Read ``WEBHOOK_ALLOW_PRIVATE``: only true, 1 or the words true/yes/on allow private
+    targets; anything else (``False`` written in another case included) refuses them."""
+    if isinstance(setting, str):
+        return setting.strip().lower() in ("true", "1", "yes", "on")
+    return setting is True or setting == 1
+
+
 def parse_url(url: str) -> Target:
     """Return the parts of an ``http(s)://`` URL; refuse other schemes, user info, no host."""
     try:

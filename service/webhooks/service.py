@@ -23,7 +23,7 @@ from service.models import Game, Outbox, utcnow
 from service.store import CANCELLED, FINISHED
 from service.unit_of_work import read_transaction, write_transaction
 from service.views import iso
-from service.webhooks.addresses import RefusedTarget, parse_url, resolve
+from service.webhooks.addresses import RefusedTarget, allows_private, parse_url, resolve
 from service.webhooks.messages import queue_ping
 from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 from service.webhooks.signing import new_secret
@@ -66,7 +66,7 @@ def delivery_view(delivery: WebhookDelivery) -> dict[str, Any]:
 def check_url(url: str) -> None:
     """Refuse a URL of the wrong form or one that resolves to a private address (422)."""
     try:
-        resolve(parse_url(url), current_app.config["WEBHOOK_ALLOW_PRIVATE"])
+        resolve(parse_url(url), allows_private(current_app.config["WEBHOOK_ALLOW_PRIVATE"]))
     except RefusedTarget as refused:
         raise ApiError(refused.code, str(refused), 422, {"url": url}) from None
 

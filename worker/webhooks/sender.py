@@ -23,7 +23,7 @@ from service.models import utcnow
 from service.outbox import WEBHOOK
 from service.unit_of_work import read_transaction, write_transaction
 from service.webhooks import signing
-from service.webhooks.addresses import RefusedTarget
+from service.webhooks.addresses import RefusedTarget, allows_private
 from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 from worker.jobs import Job, Retry, TransportError, handler
 from worker.webhooks import transport
@@ -81,7 +81,7 @@ def send(url: str, body: bytes, headers: dict[str, str]) -> tuple[Attempt, bool]
     started = time.monotonic()
     try:
         status = transport.post(url, body, headers, timeout=config["WEBHOOK_TIMEOUT"],
-                                allow_private=config["WEBHOOK_ALLOW_PRIVATE"])
+                                allow_private=allows_private(config["WEBHOOK_ALLOW_PRIVATE"]))
     except RefusedTarget as refused:
         return Attempt(None, None, f"{refused.code}: {refused}"), True
     except (OSError, http.client.HTTPException) as error:
