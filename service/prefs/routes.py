@@ -17,6 +17,7 @@ blp = Blueprint("notifications", __name__, url_prefix="/api/v1",
                 description="A seat's email preference, its emails' delivery status, and the "
                             "unsubscribe link of its emails.")
 
+UNSUBSCRIBE_TOKEN_PATTERN = r"^[A-Za-z0-9_-]{22}\.[0-9]{1,2}\.[A-Za-z0-9_-]{22}$"
 HTML = {"description": "A small HTML page.",
         "content": {"text/html": {"schema": {"type": "string"}}}}
 
@@ -42,7 +43,10 @@ class Notifications(MethodView):
                                                   preferences["email_mode"]))
 
 
-@blp.route("/unsubscribe/<token>")
+@blp.route("/unsubscribe/<token>", parameters=[{
+    "in": "path", "name": "token", "required": True,
+    "description": "The token of the seat's unsubscribe link: game id, seat, signature.",
+    "schema": {"type": "string", "pattern": UNSUBSCRIBE_TOKEN_PATTERN}}])
 class Unsubscribe(MethodView):
     """The unsubscribe link of a seat's emails (List-Unsubscribe)."""
 
