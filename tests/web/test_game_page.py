@@ -26,6 +26,7 @@ from tests.support.live_service import LiveService
 
 API = "api/v1/games"
 TURN_PROMPT = "Choose a figure to move."
+BACK_TO_THE_GAME = "Stop the replay and show the game as it is now"
 WAIT_MS = 15_000  # a page polls every 3 s; give it a few rounds
 
 
@@ -153,7 +154,9 @@ def test_two_players_play_the_first_turns_and_watch_the_monster(
             expect(page.locator("#replay .caption")).to_contain_text("The monster")
         bob.get_by_role("button", name="Pause").click()
         bob.screenshot(path=str(artifacts_dir / "web-game-monster-replay.png"))
-        bob.get_by_role("button", name="Stop the replay and show the game as it is now").click()
+        for page in (ann, bob):
+            expect(page.locator("#actions .prompt")).to_contain_text("A replay is on the board")
+            page.get_by_role("button", name=BACK_TO_THE_GAME).click()
         monster = after["position"]["monster"]["square"]
         expect(bob.locator(f'rect[data-cell="{monster}"]')).to_have_attribute(
             "aria-label", re.compile(rf"^{monster}: the monster facing "))

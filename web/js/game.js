@@ -17,7 +17,7 @@ import { boardModel, statusModel } from "./model/viewmodel.js";
 import { FRAME_MS, createPlayer } from "./view/animate.js";
 import { createBoard } from "./view/board.js";
 import { renderInfo, renderLog } from "./view/gamepanel.js";
-import { createReplayControls, renderActions, renderStatus } from "./view/panel.js";
+import { createReplayControls, el, renderActions, renderStatus } from "./view/panel.js";
 import { renderSettings } from "./view/settings.js";
 
 /** How often the page asks whether the game changed, in milliseconds. */
@@ -67,6 +67,10 @@ export async function showGame(page, ui, { gameId }) {
       const wasReplaying = s.replaying;
       s.replaying = state.playing || state.index < state.count - 1;
       if (wasReplaying && !s.replaying) drawLive();
+      if (s.replaying && !wasReplaying) {
+        page.actions.replaceChildren(el("h2", {}, "Your move"), el("p", { class: "prompt" },
+          "A replay is on the board; \"Back to the game\" shows the game as it is now."));
+      }
     },
   });
 
@@ -106,7 +110,6 @@ export async function showGame(page, ui, { gameId }) {
       onClick: () => player.skipToEnd(),
     }] });
     page.replay.querySelector("h2").textContent = title;
-    s.replaying = true;
     player.load(frames);
     player.play();
   }
