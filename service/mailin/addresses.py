@@ -102,12 +102,24 @@ def read_reply_address(address: str, session: Session | None = None) -> tuple[st
     return token.game_id, token.seat
 
 
-def verify_token(address: str) -> ReplyToken:
-    """Return the parts of the address's token if its signature verifies (no database)."""
+def is_reply_address(address: str) -> bool:
+    """True when ``address`` has the form of this service's reply addresses (token unchecked)."""
+    return _token_text(address) is not None
+
+
+def _token_text(address: str) -> str | None:
     local, _, domain = address.strip().strip("<>").lower().rpartition("@")
     prefix, plus, token = local.partition("+")
     if not plus or prefix != str(current_app.config["MAIL_REPLY_PREFIX"]).lower() \
             or domain != reply_domain():
+        return None
+    return token
+
+
+def verify_token(address: str) -> ReplyToken:
+    """Return the parts of the address's token if its signature verifies (no database)."""
+    token = _token_text(address)
+    if token is None:
         raise AddressError("mail/not_reply_address",
                            f"{address!r} is not a reply address of this service.")
     match = _TOKEN.fullmatch(token)

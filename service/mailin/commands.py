@@ -1,0 +1,118 @@
+"""What a reply asks for: a move in the engine's notation, ``board`` or ``help``; and the
+words of the answers that do not change the game (help, the legal moves of a figure).
+
+Reading a move is left to the engine (``engine.parse_action``): a line is a move when the
+engine can read it, so the notation has one definition.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from engine import EngineError, FigureId, GameState
+
+BOARD = "board"
+HELP = "help"
+MOVE = "move"
+
+_WORDS = {
+    "board": BOARD, "show board": BOARD, "send board": BOARD, "send me the board": BOARD,
+    "the board": BOARD, "map": BOARD,
+    "help": HELP, "?": HELP, "commands": HELP, "how": HELP,
+}
+
+HELP_TEXT = """\
+Answer this email with one line: your move, or a command. Case and spaces do not matter.
+
+Moves (the engine's notation):
+  red 5 NNW        move your figure red 5: north, north, west
+  5 NNW            the same: a number alone is your own figure
+  red 5 +WWN       enter at p11 (+), then west, west, north
+  red 1 NX         north, then leave the fortress at a1 (X)
+  5 to h7          the one move of your figure 5 that ends on h7
+  5 out            leave the fortress
+  flip 1           turn figure 1 over without moving it
+  place stone c3   set-up: place a tile (teleporter A c5 N, pool long e9 v ...)
+
+Commands:
+  board            send me the board
+  help             send me this text
+
+Only the first lines you write count; quoted text and your signature are skipped."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A reply's request: ``board``, ``help`` or ``move`` (``text`` is the move as written)."""
+
+    kind: str
+    text: str
+
+
+def command_of(line: str) -> Command:
+    """Return the command a line asks for: ``board``, ``help``, else a move to try."""
+    words = " ".join(re.sub(r"[.!,;:]+", " ", line).lower().split())
+    kind = _WORDS.get(words)
+    return Command(kind, words) if kind else Command(MOVE, line)
+
+
+def choose(lines: list[str], state: GameState | None, seat: int) -> tuple[Command | None,
+                                                                         EngineError | None]:
+    """Pick the command among the first lines: the first ``board``/``help`` or readable move.
+
+    A line the engine cannot read as notation (``move/invalid``: "Hi!", "Thanks") is passed
+    over; any other refusal (an unknown figure, an unreachable square) means that line was
+    the move, and it is returned with its error. With no command, the error of the first
+    line is returned (None when there were no lines).
+    """
+    first_error: EngineError | None = None
+    for line in lines:
+        command = command_of(line)
+        if command.kind != MOVE:
+            return command, None
+        try:
+            engine.parse_action(line, state, seat)
+        except engine.InvalidNotation as error:
+            first_error = first_error or error
+            continue
+        except EngineError as error:
+            return command, error
+        return command, None
+    return None, first_error
+
+
+def figure_named(text: str, state: GameState, seat: int,
+                 details: Mapping[str, Any]) -> FigureId | None:
+    """Return the figure a refused move was about (from its error's details or its text)."""
+    key = details.get("figure")
+    if isinstance(key, str):
+        try:
+            return FigureId.parse(key)
+        except ValueError:
+            return None
+    try:
+        action = engine.parse_action(text, state, seat)
+    except EngineError:
+        return None
+    figure = getattr(action, "figure", None)
+    return figure if isinstance(figure, FigureId) else None
+
+
+def legal_lines(state: GameState, seat: int, figure: FigureId | None) -> list[str]:
+    """Return the legal moves, one line each: of ``figure`` alone when given and movable."""
+    options = engine.legal_moves(state, seat)
+    if figure is not None and figure.key in options:
+        options = {figure.key: options[figure.key]}
+    lines = []
+    for key, outcomes in options.items():
+        name = FigureId.parse(key)
+        for outcome in outcomes:
+            where = "out of the fortress" if outcome.square is None \
+                else f"to {engine.square_name(outcome.square)}"
+            lines.append(f"{name} {outcome.path}   ({where})")
+        lines.append(f"flip {name}")
+    return lines

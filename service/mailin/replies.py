@@ -1,0 +1,101 @@
+"""The answers to inbound mail: subject, plain text and HTML of each, and writing them out.
+
+Every answer goes through the outbox in the transaction that records what became of the
+message, keyed by the message's log row, so it is written once however often the message
+is delivered. Answers carry ``Auto-Submitted: auto-replied`` (RFC 3834) and
+``In-Reply-To``, so mail clients thread them and no auto-responder answers them back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.orm import Session
+
+from service import outbox
+from service.mail import markup
+from service.mailin.commands import HELP_TEXT
+from service.mailin.models import InboundMail
+
+TOPIC = "mail_reply"
+MAX_LEGAL_LINES = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer's words: a title, paragraphs, an optional list and an optional board."""
+
+    title: str
+    paragraphs: Sequence[str]
+    items: Sequence[str] = ()
+    diagram: str | None = None
+    link: str | None = None
+
+
+def write(session: Session, row: InboundMail, message_id: str | None, answer: Answer) -> None:
+    """Write the answer to the sender of ``row`` to the outbox (once per row)."""
+    headers = {"Auto-Submitted": "auto-replied", "X-FF-Kind": TOPIC}
+    if message_id:
+        headers["In-Reply-To"] = message_id
+        headers["References"] = message_id
+    subject = row.subject if row.subject.lower().startswith("re:") else f"Re: {row.subject}"
+    text, html = render(answer)
+    outbox.email_job(session, row.sender, subject.strip()[:200] or answer.title, text,
+                     f"mailin:{row.id}:reply", html=html, headers=headers,
+                     game_id=row.game_id, seat=row.seat, topic=TOPIC)
+
+
+def render(answer: Answer) -> tuple[str, str]:
+    """Return the answer as plain text and as HTML."""
+    items = list(answer.items[:MAX_LEGAL_LINES])
+    if len(answer.items) > MAX_LEGAL_LINES:
+        items.append(f"... and {len(answer.items) - MAX_LEGAL_LINES} more")
+    text_parts = [answer.title, ""]
+    html_parts = []
+    for paragraph in answer.paragraphs:
+        text_parts += [paragraph, ""]
+        html_parts.append(markup.paragraph(paragraph))
+    if items:
+        text_parts += [f"  {item}" for item in items] + [""]
+        html_parts.append(markup.preformatted("\n".join(items)))
+    if answer.diagram is not None:
+        text_parts += [answer.diagram, ""]
+        html_parts.append(markup.board(answer.diagram))
+    if answer.link is not None:
+        text_parts += [f"Your game: {answer.link}", ""]
+        html_parts.append(markup.button(answer.link, "Open your game"))
+    footer = "Answer with 'help' to get the notation, 'board' to get the board."
+    text_parts += ["-- ", footer, ""]
+    return "\n".join(text_parts), markup.document(answer.title, html_parts, markup.text(footer))
+
+
+def applied(notation: str, diagram: str, link: str, to_move: str | None) -> Answer:
+    """Return the confirmation of an applied move, with the new board."""
+    after = f" Now it is {to_move}'s turn." if to_move else ""
+    return Answer("Your move was made", [f"Done: {notation}.{after}"], diagram=diagram,
+                  link=link)
+
+
+def refused_move(line: str, message: str, legal: Sequence[str], diagram: str | None,
+                 link: str | None) -> Answer:
+    """Return the answer to a move that was not made: why, and the legal moves."""
+    paragraphs = [f"Your move {line!r} was not made: {message}"]
+    if legal:
+        paragraphs.append("These are the moves you can make now (answer with one line):")
+    return Answer("Your move was not made", paragraphs, legal, diagram, link)
+
+
+def refused(title: str, message: str) -> Answer:
+    """Return the answer to a message that could not be acted on at all."""
+    return Answer(title, [message])
+
+
+def board(diagram: str, link: str) -> Answer:
+    """Return the answer to ``board``."""
+    return Answer("The board", ["This is the game as it is now."], diagram=diagram, link=link)
+
+
+def help_text(link: str | None) -> Answer:
+    """Return the answer to ``help``."""
+    return Answer("How to play by email", [], HELP_TEXT.splitlines(), link=link)

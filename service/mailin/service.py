@@ -1,0 +1,317 @@
+"""Handle an inbound message: log it, check who may act, do what it asks, answer it.
+
+Both doors (``routes`` for HTTP, ``smtpd`` for SMTP) call :func:`receive`. For each reply
+address among the recipients, in three steps:
+
+1. In one transaction: the message is logged (:class:`~service.mailin.models.InboundMail`),
+   or found logged already — a second delivery (same Message-ID, or same content) changes
+   nothing but the row's ``duplicates`` count. A machine's message (bounce, auto-reply) is
+   ignored without an answer. Then the token must verify and be current, the sender must be
+   the seat's address (unless the creator turned that off), and a command must be found.
+   ``board``, ``help`` and every refusal are answered in this same transaction; a move is
+   recorded with the game's current version and goes on.
+2. The move is submitted exactly as the API submits one: ``service.actions.service.
+   submit_action`` with the seat's mail-link token and the log row as idempotency key.
+3. In one transaction: the outcome and the answer (the new board, or why not and the legal
+   moves of that figure) are written.
+
+If the process dies between the steps, the row stays ``received`` and the next delivery of
+the message (mail servers retry until they get a 250) finishes it; the idempotency key
+makes the move happen once, the outbox's dedupe key the answer be written once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session
+
+import engine
+from engine import EngineError, GameState
+from service.actions.service import check_active, submit_action
+from service.errors import ApiError
+from service.mail import keys
+from service.mailin import commands, parse, replies
+from service.mailin.addresses import (
+    AddressError,
+    is_reply_address,
+    read_reply_address,
+    verify_token,
+)
+from service.mailin.models import InboundMail, MailSettings
+from service.models import Game, Seat, utcnow
+from service.unit_of_work import write_transaction
+from service.views import load_state
+
+RECEIVED = "received"
+APPLIED = "applied"
+ANSWERED = "answered"
+REFUSED = "refused"
+IGNORED = "ignored"
+
+
+class MessageTooLarge(ValueError):
+    """The message is larger than ``MAIL_INBOUND_MAX_BYTES``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """What became of a message to one reply address."""
+
+    id: int
+    recipient: str
+    status: str
+    code: str | None
+    duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class _Move:
+    """A move to submit: the log row, the seat's token, the line and the version."""
+
+    row_id: int
+    game_id: str
+    seat: int
+    token: str
+    notation: str
+    version: int
+
+
+def receive(raw: bytes, recipients: Iterable[str] = (),
+            envelope_sender: str | None = None) -> list[Result]:
+    """Handle a raw message for each of its recipients that is a reply address of ours.
+
+    ``recipients`` are the envelope's (SMTP's RCPT TO); without them, the To and Cc
+    addresses. ``envelope_sender`` is SMTP's MAIL FROM ("" for the null sender <>).
+    """
+    limit = int(current_app.config["MAIL_INBOUND_MAX_BYTES"])
+    if len(raw) > limit:
+        raise MessageTooLarge(f"the message has {len(raw)} bytes; at most {limit} are read")
+    inbound = parse.read(raw, envelope_sender)
+    targets = dict.fromkeys(address.strip().strip("<>").lower()
+                            for address in (list(recipients) or inbound.recipients))
+    return [_handle(inbound, target) for target in targets if is_reply_address(target)]
+
+
+def _handle(inbound: parse.Inbound, recipient: str) -> Result:
+    with write_transaction() as session:
+        row, fresh = _log(session, inbound, recipient)
+        if not fresh and row.status != RECEIVED:
+            row.duplicates += 1
+            row.updated_at = utcnow()
+            return _result(row, duplicate=True)
+        move = _decide(session, row, inbound) if fresh else _pending(session, row)
+        if move is None:
+            return _result(row)
+    outcome = _submit(move)
+    with write_transaction() as session:
+        row = session.get(InboundMail, move.row_id)
+        assert row is not None
+        if row.status == RECEIVED:  # not finished meanwhile by a concurrent delivery
+            _finish(session, row, inbound.message_id, move, outcome)
+        return _result(row)
+
+
+def _result(row: InboundMail, duplicate: bool = False) -> Result:
+    return Result(row.id, row.recipient, row.status, row.code, duplicate)
+
+
+def _digest(*parts: str) -> str:
+    return hashlib.sha256("\x00".join(parts).encode("utf-8", "replace")).hexdigest()
+
+
+def _log(session: Session, inbound: parse.Inbound, recipient: str) -> tuple[InboundMail, bool]:
+    """Insert the message's log row; return it and True, or the row of an earlier delivery
+    and False."""
+    message_key = _digest(recipient, inbound.message_id) if inbound.message_id else None
+    content_key = _digest(recipient, inbound.sender, inbound.date, inbound.subject,
+                          inbound.body)
+    now = utcnow()
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
+    row_id = session.execute(
+        insert(InboundMail).values(
+            message_key=message_key, content_key=content_key, recipient=recipient[:254],
+            sender=inbound.sender[:254], subject=inbound.subject, status=RECEIVED,
+            duplicates=0, received_at=now, updated_at=now)
+        .on_conflict_do_nothing()
+        .returning(InboundMail.id)
+    ).scalar_one_or_none()
+    if row_id is not None:
+        row = session.get(InboundMail, row_id)
+        assert row is not None
+        return row, True
+    keys_match = InboundMail.content_key == content_key
+    if message_key is not None:
+        keys_match = or_(keys_match, InboundMail.message_key == message_key)
+    earlier = session.scalars(select(InboundMail).where(keys_match).order_by(InboundMail.id)
+                              .limit(1)).one()
+    return earlier, False
+
+
+def _close(session: Session, row: InboundMail, message_id: str | None, status: str,
+           code: str | None, detail: str, answer: replies.Answer | None) -> None:
+    """Record what became of the message and write its answer (None: no answer)."""
+    row.status, row.code, row.detail, row.updated_at = status, code, detail[:2000], utcnow()
+    if answer is not None:
+        session.flush()
+        replies.write(session, row, message_id, answer)
+
+
+def _decide(session: Session, row: InboundMail, inbound: parse.Inbound) -> _Move | None:
+    """Check the message and answer it, or return the move it carries."""
+    if inbound.automatic is not None:
+        try:  # logged for the seat when the address names one
+            token = verify_token(row.recipient)
+            if session.get(Game, token.game_id) is not None:
+                row.game_id, row.seat = token.game_id, token.seat
+        except AddressError:
+            pass
+        _close(session, row, None, IGNORED, "mail/automatic",
+               f"not answered: {inbound.automatic}", None)
+        return None
+    try:
+        game_id, seat = read_reply_address(row.recipient, session)
+    except AddressError as error:
+        row.game_id, row.seat = error.game_id, error.seat
+        _refuse(session, row, inbound, error.code, str(error))
+        return None
+    game = session.get(Game, game_id)
+    seat_row = session.get(Seat, (game_id, seat))
+    if game is None or seat_row is None:
+        _refuse(session, row, inbound, "mail/wrong_token",
+                "The token of this reply address is not valid.")
+        return None
+    row.game_id, row.seat = game_id, seat
+    if _sender_must_match(session, game_id) and inbound.sender != (seat_row.email_key or ""):
+        _refuse(session, row, inbound, "mail/wrong_sender",
+                f"Moves for this seat are taken only from the seat's own email address, "
+                f"not from {inbound.sender or 'an unnamed sender'}.")
+        return None
+    link = keys.mail_link(session, game_id, seat)
+    state = load_state(game)
+    command, error = commands.choose(inbound.lines, state, seat) if state is not None \
+        else _first(inbound.lines)
+    if command is not None:
+        row.command = command.text[:200]
+    if command is not None and command.kind == commands.HELP:
+        _close(session, row, inbound.message_id, ANSWERED, "mail/help", "sent the notation",
+               replies.help_text(link))
+        return None
+    if command is not None and command.kind == commands.BOARD:
+        if state is None:
+            _refuse(session, row, inbound, "game/not_started",
+                    "The game has not started yet: it waits for players.")
+        else:
+            _close(session, row, inbound.message_id, ANSWERED, "mail/board", "sent the board",
+                    replies.board(engine.diagram(state), link))
+        return None
+    try:
+        check_active(game)
+    except ApiError as refusal:
+        _refuse(session, row, inbound, refusal.code, refusal.message)
+        return None
+    assert state is not None  # an active game has started
+    if command is None and error is None:
+        _close(session, row, inbound.message_id, REFUSED, "mail/no_command",
+               "no command in the message",
+               replies.refused_move("", "I found no line to read in your email.",
+                                    commands.legal_lines(state, seat, None),
+                                    engine.diagram(state), link))
+        return None
+    if error is not None:
+        line = command.text if command is not None else inbound.lines[0]
+        _refuse_move(session, row, inbound.message_id, state, seat, line, error.code,
+                     error.message, error.details, link)
+        return None
+    assert command is not None
+    row.version = game.version
+    return _Move(row.id, game_id, seat, _token_of(link), command.text, game.version)
+
+
+def _first(lines: list[str]) -> tuple[commands.Command | None, None]:
+    """Return the first line's command, for a game with no position yet."""
+    return (commands.command_of(lines[0]) if lines else None), None
+
+
+def _refuse(session: Session, row: InboundMail, inbound: parse.Inbound, code: str,
+            message: str) -> None:
+    _close(session, row, inbound.message_id, REFUSED, code, message,
+           replies.refused("Your email was not acted on", message))
+
+
+def _refuse_move(session: Session, row: InboundMail, message_id: str | None,
+                 state: GameState, seat: int, line: str, code: str, message: str,
+                 details: Mapping[str, Any], link: str) -> None:
+    """Refuse a move: say why and list the legal moves of its figure (or all, if unknown)."""
+    figure = commands.figure_named(line, state, seat, details)
+    legal = commands.legal_lines(state, seat, figure) if state.to_move == seat else []
+    _close(session, row, message_id, REFUSED, code, message,
+           replies.refused_move(line, message, legal, engine.diagram(state), link))
+
+
+def _sender_must_match(session: Session, game_id: str) -> bool:
+    settings = session.get(MailSettings, game_id)
+    return True if settings is None else settings.sender_must_match
+
+
+def _token_of(link: str) -> str:
+    """Return the seat token of a mail link (``.../play/<game>#t=<token>``)."""
+    return link.rpartition("#t=")[2]
+
+
+def _pending(session: Session, row: InboundMail) -> _Move | None:
+    """Return the move of a row an earlier delivery left unfinished."""
+    if row.game_id is None or row.seat is None or row.command is None or row.version is None:
+        return None
+    link = keys.mail_link(session, row.game_id, row.seat)
+    return _Move(row.id, row.game_id, row.seat, _token_of(link), row.command, row.version)
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    """How a submission ended: the canonical notation, or an error's code, words, details."""
+
+    notation: str | None
+    code: str | None = None
+    message: str = ""
+    details: Mapping[str, Any] | None = None
+
+
+def _submit(move: _Move) -> _Outcome:
+    """Submit the move through the API's service layer; idempotent per log row."""
+    request = {"expected_version": move.version, "notation": move.notation}
+    try:
+        reply = submit_action(move.game_id, move.token, request, f"mail-in:{move.row_id}")
+    except ApiError as error:
+        return _Outcome(None, error.code, error.message, error.details)
+    except EngineError as error:
+        return _Outcome(None, error.code, error.message, error.details)
+    return _Outcome(str(reply.body["action"]["notation"]))
+
+
+def _finish(session: Session, row: InboundMail, message_id: str | None, move: _Move,
+            outcome: _Outcome) -> None:
+    """Record the submission's outcome and answer: the new board, or why not."""
+    game = session.get(Game, move.game_id)
+    assert game is not None
+    state = load_state(game)
+    assert state is not None  # the move was checked against a started game
+    link = keys.mail_link(session, move.game_id, move.seat)
+    if outcome.notation is None:
+        assert outcome.code is not None
+        _refuse_move(session, row, message_id, state, move.seat, move.notation, outcome.code,
+                     outcome.message, outcome.details or {}, link)
+        return
+    to_move = None
+    if state.to_move is not None:
+        seat = session.get(Seat, (move.game_id, state.to_move))
+        to_move = seat.name if seat is not None and seat.name else state.colour_of(state.to_move)
+    _close(session, row, message_id, APPLIED, None,
+           f"made {outcome.notation} (version {move.version} to {game.version})",
+           replies.applied(outcome.notation, engine.diagram(state), link, to_move))

@@ -1,0 +1,91 @@
+"""Helpers of the play-by-email tests: games with a reply address, replies, what was sent."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+from email.utils import make_msgid
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+from service.extensions import db
+from service.mailin.addresses import reply_address
+from service.mailin.models import InboundMail
+from service.models import Action, Game, Outbox
+from tests.service.helpers import NewGame, create_game
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ANN = "ann@example.com"
+LEGAL = "green 5 +"  # seat 0 (green) enters with figure 5 at p11
+ILLEGAL = "green 5 NNNN"  # a figure outside must enter first
+
+
+def new_game(client: FlaskClient) -> NewGame:
+    """Create a two-seat game: Ann (seat 0, green, with an address) to move, Bob."""
+    return create_game(client)
+
+
+def address_of(app: Flask, game: NewGame, seat: int = 0) -> str:
+    """Return the seat's reply address."""
+    with app.app_context():
+        return reply_address(game.id, seat)
+
+
+def reply(to: str, text: str, *, sender: str = ANN, message_id: str | None = None,
+          headers: dict[str, str] | None = None, html: str | None = None) -> bytes:
+    """Return a raw reply to a "your move" email: ``text`` above a quoted history."""
+    message = EmailMessage()
+    message["From"] = f"Ann <{sender}>"
+    message["To"] = to
+    message["Subject"] = "Re: Your move in Fearsome Floors"
+    message["Date"] = "Mon, 23 Nov 2026 12:05:00 +0000"
+    message["Message-ID"] = message_id or make_msgid(domain="example.com")
+    for name, value in (headers or {}).items():
+        message[name] = value
+    body = f"{text}\n\nOn Mon, 23 Nov 2026 at 12:01, Fearsome Floors wrote:\n> It is your turn.\n"
+    if html is None:
+        message.set_content(body)
+    else:
+        message.set_content(html, subtype="html")
+    return message.as_bytes()
+
+
+def version_of(app: Flask, game: NewGame) -> int:
+    """Return the game's version."""
+    with app.app_context():
+        found = db.session.get(Game, game.id)
+        assert found is not None
+        version = found.version
+        db.session.rollback()
+        return version
+
+
+def actions_of(app: Flask, game: NewGame) -> list[str]:
+    """Return the notation of every action the game took."""
+    with app.app_context():
+        notations = list(db.session.scalars(
+            select(Action.notation).where(Action.game_id == game.id).order_by(Action.seq)))
+        db.session.rollback()
+        return notations
+
+
+def inbound_rows(app: Flask) -> list[InboundMail]:
+    """Return every inbound log row, oldest first (detached)."""
+    with app.app_context():
+        rows = list(db.session.scalars(select(InboundMail).order_by(InboundMail.id)))
+        db.session.expunge_all()
+        db.session.rollback()
+        return rows
+
+
+def answers(app: Flask) -> list[dict[str, Any]]:
+    """Return the payloads of the answers written to the outbox, oldest first."""
+    with app.app_context():
+        rows = db.session.scalars(select(Outbox).where(Outbox.dedupe_key.like("mailin:%"))
+                                  .order_by(Outbox.id))
+        payloads = [dict(row.payload) for row in rows]
+        db.session.rollback()
+        return payloads

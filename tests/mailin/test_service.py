@@ -1,0 +1,215 @@
+"""service.mailin.service: a reply moves the seat once, is answered, and nothing else can."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.mailin.service import receive
+from tests.mailin.helpers import (
+    ANN,
+    ILLEGAL,
+    LEGAL,
+    actions_of,
+    address_of,
+    answers,
+    inbound_rows,
+    new_game,
+    reply,
+    version_of,
+)
+from tests.service.helpers import API, auth
+
+
+def take(app: Flask, raw: bytes, envelope_sender: str | None = None) -> list:
+    """Hand a raw message to the service as a door does."""
+    with app.app_context():
+        return receive(raw, (), envelope_sender)
+
+
+def test_it_applies_a_move_and_answers_with_the_new_board(app: Flask,
+                                                          client: FlaskClient) -> None:
+    game = new_game(client)
+    before = version_of(app, game)
+    [result] = take(app, reply(address_of(app, game), LEGAL))
+    assert (result.status, result.code, result.duplicate) == ("applied", None, False)
+    assert version_of(app, game) == before + 1
+    assert actions_of(app, game) == ["green 5 +"]
+    [answer] = answers(app)
+    assert answer["to"] == ANN and answer["seat"] == 0 and answer["game_id"] == game.id
+    assert "Done: green 5 +." in answer["text"]
+    assert "5=2*@p11" in answer["text"]  # the new board: green 5 entered, shows 2
+    assert answer["headers"]["Auto-Submitted"] == "auto-replied"
+
+
+def test_an_illegal_move_is_refused_with_the_legal_moves_of_that_figure(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    [result] = take(app, reply(address_of(app, game), ILLEGAL))
+    assert (result.status, result.code) == ("refused", "move/illegal")
+    assert actions_of(app, game) == []
+    text = answers(app)[0]["text"]
+    assert "was not made" in text and "must first enter" in text
+    assert "green 5 +   (to p11)" in text and "flip green 5" in text
+    assert "green 4" not in text  # only the figure the move was about
+
+
+def test_a_move_delivered_twice_is_applied_once(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    raw = reply(address_of(app, game), LEGAL)
+    take(app, raw)
+    [again] = take(app, b"Received: from relay2.example.org\r\n" + raw)
+    assert again.duplicate and again.status == "applied"
+    assert actions_of(app, game) == ["green 5 +"]
+    assert len(answers(app)) == 1
+    assert [row.duplicates for row in inbound_rows(app)] == [1]
+
+
+def test_the_same_content_under_another_message_id_is_a_duplicate(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    to = address_of(app, game)
+    take(app, reply(to, "board", message_id="<one@example.com>"))
+    [again] = take(app, reply(to, "board", message_id="<two@example.com>"))
+    assert again.duplicate
+    assert len(answers(app)) == 1
+
+
+def test_the_same_message_id_with_other_content_is_a_duplicate(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    to = address_of(app, game)
+    take(app, reply(to, LEGAL, message_id="<same@example.com>"))
+    [again] = take(app, reply(to, "flip green 5", message_id="<same@example.com>"))
+    assert again.duplicate
+    assert actions_of(app, game) == ["green 5 +"]
+
+
+def test_a_message_left_unfinished_is_finished_by_its_next_delivery(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    raw = reply(address_of(app, game), LEGAL)
+    take(app, raw)
+    with app.app_context():  # as if the process had died after the move, before the answer
+        from service.extensions import db
+        from service.mailin.models import InboundMail
+        from service.models import Outbox
+        db.session.query(Outbox).filter(Outbox.dedupe_key.like("mailin:%")).delete()
+        db.session.query(InboundMail).update({"status": "received", "code": None})
+        db.session.commit()
+    [again] = take(app, raw)
+    assert again.status == "applied" and not again.duplicate
+    assert actions_of(app, game) == ["green 5 +"]  # the move was not made twice
+    assert len(answers(app)) == 1
+
+
+def test_a_wrong_sender_is_refused_unless_the_creator_turned_the_check_off(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    to = address_of(app, game)
+    [result] = take(app, reply(to, LEGAL, sender="mallory@example.net"))
+    assert (result.status, result.code) == ("refused", "mail/wrong_sender")
+    assert actions_of(app, game) == []
+    assert answers(app)[0]["to"] == "mallory@example.net"
+    response = client.put(f"{API}/games/{game.id}/mail/settings",
+                          json={"sender_must_match": False}, headers=auth(game.creator_token))
+    assert response.status_code == 200 and response.get_json() == {"sender_must_match": False}
+    [result] = take(app, reply(to, LEGAL, sender="ann.other@example.net"))
+    assert result.status == "applied"
+    assert actions_of(app, game) == ["green 5 +"]
+
+
+def test_a_wrong_token_is_refused_and_moves_nothing(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    to = address_of(app, game)
+    local, _, domain = to.partition("@")
+    forged = local[:-4] + ("aaaa" if not local.endswith("aaaa") else "bbbb") + "@" + domain
+    [result] = take(app, reply(forged, LEGAL))
+    assert (result.status, result.code) == ("refused", "mail/wrong_token")
+    assert actions_of(app, game) == []
+    [row] = inbound_rows(app)
+    assert row.game_id is None and row.seat is None
+    assert "not valid" in answers(app)[0]["text"]
+
+
+def test_another_seats_token_cannot_move_this_seat(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    bob = address_of(app, game, seat=1)
+    [result] = take(app, reply(bob, LEGAL))  # Ann writes to Bob's address
+    assert (result.status, result.code) == ("refused", "mail/wrong_sender")
+    assert actions_of(app, game) == []
+
+
+def test_a_token_retired_by_new_links_is_refused(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    old = address_of(app, game)
+    response = client.post(f"{API}/links/lost", json={"email": ANN})
+    assert response.status_code in (200, 202, 204), response.get_data(as_text=True)
+    new = address_of(app, game)
+    assert new != old
+    [result] = take(app, reply(old, LEGAL))
+    assert (result.status, result.code) == ("refused", "mail/retired_token")
+    assert actions_of(app, game) == []
+    [result] = take(app, reply(new, LEGAL))
+    assert result.status == "applied"
+
+
+def test_auto_replies_and_bounces_are_logged_and_never_answered(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    to = address_of(app, game)
+    machine_made = [
+        (reply(to, LEGAL, headers={"Auto-Submitted": "auto-replied"}), None),
+        (reply(to, "board", headers={"Precedence": "bulk"}), None),
+        (reply(to, "help", headers={"X-Autoreply": "yes"}), None),
+        (reply(to, "flip green 5"), ""),
+        (reply(to, "flip green 4", sender="MAILER-DAEMON@example.com"), None),
+    ]
+    for raw, envelope_sender in machine_made:
+        [result] = take(app, raw, envelope_sender)
+        assert (result.status, result.code) == ("ignored", "mail/automatic")
+    assert answers(app) == []
+    assert actions_of(app, game) == []
+    assert all(row.game_id == game.id for row in inbound_rows(app))
+
+
+def test_board_and_help_are_answered(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    to = address_of(app, game)
+    [board] = take(app, reply(to, "Board"))
+    [help_] = take(app, reply(to, " HELP! "))
+    assert (board.status, board.code, help_.status, help_.code) == (
+        "answered", "mail/board", "answered", "mail/help")
+    board_text, help_text = (answer["text"] for answer in answers(app))
+    assert "exit: a1" in board_text
+    assert "5 to h7" in help_text and "flip 1" in help_text
+    assert actions_of(app, game) == []
+
+
+def test_a_greeting_line_before_the_move_is_passed_over(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    [result] = take(app, reply(address_of(app, game), "Hi all,\ngreen 5 +\nCheers, Ann"))
+    assert result.status == "applied"
+
+
+def test_a_message_with_no_command_is_answered_with_all_legal_moves(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    [result] = take(app, reply(address_of(app, game), "What a nice game"))
+    assert (result.status, result.code) == ("refused", "move/invalid")
+    text = answers(app)[0]["text"]
+    assert "cannot read" in text and "green 5 +   (to p11)" in text and "green 4 +" in text
+
+
+def test_a_move_out_of_turn_is_refused(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    client.put(f"{API}/games/{game.id}/mail/settings", json={"sender_must_match": False},
+               headers=auth(game.creator_token))
+    [result] = take(app, reply(address_of(app, game, seat=1), "red 5 +"))
+    assert (result.status, result.code) == ("refused", "move/not_your_turn")
+    assert actions_of(app, game) == []
+
+
+def test_mail_not_for_a_reply_address_is_not_handled(app: Flask) -> None:
+    assert take(app, reply("someone@example.org", LEGAL)) == []
+    assert inbound_rows(app) == []
