@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -34,6 +35,30 @@ def test_a_started_game_shows_the_deadline_of_its_first_sub_turn(
     game = new_timed_game(client)
     view = read(client, game, game.seat_tokens[0])
     assert (view["move_deadline"], view["paused_at"]) == (iso(DEADLINE), None)
+
+
+def test_a_game_started_by_its_last_joiner_gets_its_first_deadline_then(
+    client: FlaskClient, clock: SettableClock
+) -> None:
+    game = new_timed_game(client, seats=[{"name": "Ann"}, {"open": True}])
+    assert read(client, game, game.creator_token)["move_deadline"] is None
+    joined_at = clock.advance(hours=30)
+    response = client.post(game.url("/join"), json={"invite_code": game.invite_code,
+                                                    "name": "Bob"})
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert response.get_json()["game"]["move_deadline"] == iso(
+        joined_at + timedelta(seconds=LIMIT))
+
+
+def test_no_reminder_when_the_fraction_is_zero(
+    app: Flask, client: FlaskClient, clock: SettableClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(app.config, "DEADLINE_REMINDER_FRACTION", 0)
+    game = new_timed_game(client)
+    assert row(app, game).reminder_at is None
+    assert check(app, DEADLINE - timedelta(seconds=1)).reminded == []
+    assert check(app, DEADLINE).expired == [game.id]
+    assert event_types(app, game) == ["timeout", "flip"]
 
 
 def test_each_sub_turn_gets_the_whole_limit_from_its_start(
