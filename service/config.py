@@ -40,6 +40,8 @@ DEFAULTS: dict[str, Any] = {
     "SMTP_USERNAME": None,
     "SMTP_PASSWORD": None,
     "SMTP_TIMEOUT": 30,
+    # A PEM file of the certificate authorities to trust for SMTP TLS (None: the system's).
+    "SMTP_CA_FILE": None,
     "MAIL_FROM": "Fearsome Floors <fearsome-floors@localhost>",
     "MAIL_DIR": None,
     # An address for List-Unsubscribe's mailto form (None: the https link only).

@@ -44,6 +44,7 @@ class SmtpSettings:
     username: str | None = None
     password: str | None = None
     timeout: float = 30.0
+    ca_file: str | None = None  # None: the system's certificate authorities
 
     @classmethod
     def from_config(cls, config: Mapping[str, Any]) -> SmtpSettings | None:
@@ -57,7 +58,8 @@ class SmtpSettings:
         return cls(host=str(host), port=int(config.get("SMTP_PORT", 587)), tls=tls,
                    username=config.get("SMTP_USERNAME") or None,
                    password=config.get("SMTP_PASSWORD") or None,
-                   timeout=float(config.get("SMTP_TIMEOUT", 30)))
+                   timeout=float(config.get("SMTP_TIMEOUT", 30)),
+                   ca_file=config.get("SMTP_CA_FILE") or None)
 
 
 def send_smtp(message: EmailMessage, settings: SmtpSettings) -> None:
@@ -65,7 +67,7 @@ def send_smtp(message: EmailMessage, settings: SmtpSettings) -> None:
 
     Connection failures (refused, timed out, dropped) propagate as ``OSError``.
     """
-    context = ssl.create_default_context()
+    context = ssl.create_default_context(cafile=settings.ca_file)
     client: smtplib.SMTP
     if settings.tls == "ssl":
         client = smtplib.SMTP_SSL(settings.host, settings.port, timeout=settings.timeout,
