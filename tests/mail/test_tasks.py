@@ -1,0 +1,39 @@
+"""worker.mail.tasks: the digest task runs the digest job, and beat sends it every hour."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import update
+
+from service.extensions import db
+from service.models import SeatNotifications, utcnow
+from tests.mail.helpers import email_rows, set_mode
+from tests.service.helpers import create_game, play_one
+from worker.celery_app import TASK_MODULES
+from worker.mail.tasks import SEND_DIGESTS, send_digests_task
+from worker.schedule import beat_schedule
+
+BOTH = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob", "email": "bob@example.com"}]
+
+
+def test_the_task_writes_the_digests_that_are_due(app: Flask, client: FlaskClient) -> None:
+    game = create_game(client, seats=BOTH)
+    set_mode(client, game, 1, "digest")
+    play_one(client, game)
+    with app.app_context():
+        db.session.execute(update(SeatNotifications).values(
+            digest_sent_at=utcnow() - timedelta(days=2)))
+        db.session.commit()
+        assert send_digests_task() == 1
+        assert send_digests_task() == 0
+    assert [r.payload["seat"] for r in email_rows(app, "digest")] == [1]
+
+
+def test_beat_sends_it_at_the_configured_interval_and_workers_know_it(app: Flask) -> None:
+    entry = beat_schedule(app.config)["mail-digests"]
+    assert entry["task"] == SEND_DIGESTS == send_digests_task.name
+    assert entry["schedule"] == timedelta(seconds=app.config["MAIL_DIGEST_CHECK_SECONDS"])
+    assert "worker.mail.tasks" in TASK_MODULES
