@@ -151,8 +151,9 @@ def ping(game_id: str, token: str | None, endpoint_id: int) -> dict[str, str]:
     with write_transaction() as session:
         endpoint = _find(session, game_id, token, endpoint_id)
         _check_enabled(endpoint)
-        game_version = endpoint_game_version(session, endpoint)
-        return {"message_id": queue_ping(session, endpoint, game_version)}
+        game = session.get(Game, game_id)  # in the session already: _find authenticated
+        assert game is not None
+        return {"message_id": queue_ping(session, endpoint, game.version)}
 
 
 def list_deliveries(game_id: str, token: str | None, endpoint_id: int, after: int,
@@ -186,13 +187,6 @@ def redeliver(game_id: str, token: str | None, endpoint_id: int,
         outbox.add(session, outbox.WEBHOOK, dict(job.payload),
                    f"webhook:{delivery.message_id}:again:{secrets.token_hex(8)}")
         return {"message_id": delivery.message_id}
-
-
-def endpoint_game_version(session: Session, endpoint: WebhookEndpoint) -> int:
-    """Return the version of the endpoint's game now."""
-    game = session.get(Game, endpoint.game_id)
-    assert game is not None  # games are never deleted
-    return game.version
 
 
 def _owned_by(game_id: str, caller: Caller) -> tuple[Any, ...]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import socket
+import threading
+import time
 from collections.abc import Callable, Iterator
 from datetime import timedelta
 from typing import Any
@@ -236,8 +238,39 @@ def test_a_receiver_that_never_answers_times_out(make_app: Callable[..., Flask])
                                            events=["game.started"])
         assert run_webhook_jobs(impatient) == ["pending"]
     [attempt] = log_of(client, game, endpoint)
-    assert attempt["status_code"] is None and "timed out" in attempt["error"]
+    assert attempt["status_code"] is None
+    assert attempt["error"] == "TimeoutError: no complete answer within 0.3 s"
     assert attempt["duration_ms"] >= 250
+
+
+def trickle(server: socket.socket) -> None:
+    """Answer one request with a 200 sent a byte every 0.1 s (each read is quick, the whole
+    answer slow)."""
+    connection, _ = server.accept()
+    with connection:
+        connection.recv(65536)
+        for byte in b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n":
+            try:
+                connection.sendall(bytes([byte]))
+            except OSError:
+                return  # the sender gave up, as it should
+            time.sleep(0.1)
+
+
+def test_a_receiver_answering_a_byte_at_a_time_is_cut_off_at_the_timeout(
+        make_app: Callable[..., Flask]) -> None:
+    impatient = make_app(WEBHOOK_ALLOW_PRIVATE=True, WEBHOOK_TIMEOUT=0.5)
+    client = impatient.test_client()
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        answering = threading.Thread(target=trickle, args=(server,), daemon=True)
+        answering.start()
+        game, endpoint = started_with_hook(client, f"http://127.0.0.1:{server.getsockname()[1]}/",
+                                           events=["game.started"])
+        assert run_webhook_jobs(impatient) == ["pending"]
+        answering.join(10)
+    [attempt] = log_of(client, game, endpoint)
+    assert attempt["error"] == "TimeoutError: no complete answer within 0.5 s"
+    assert 400 <= attempt["duration_ms"] < 1500
 
 
 def test_a_message_for_a_deleted_endpoint_is_given_up_unsent(

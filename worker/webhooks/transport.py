@@ -4,18 +4,20 @@ The URL's host is resolved and every address checked (``service.webhooks.address
 before sending, and the connection goes to the checked address, so a name that resolves to
 another address a moment later (DNS rebinding) cannot steer the request. The Host header and,
 for https, the certificate check and SNI still use the name. ``http.client`` never follows
-redirects: a 3xx is an answer like any other non-2xx.
+redirects: a 3xx is an answer like any other non-2xx. The whole request, from connecting
+to the answer's headers, has ``timeout`` seconds.
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import socket
 import ssl
+import threading
 
 from service.webhooks.addresses import parse_url, resolve
 
-MAX_RESPONSE_BYTES = 64 * 1024  # read (and ignore) at most this much of an answer
 USER_AGENT = "FearsomeFloors-Webhooks/1"
 
 
@@ -56,11 +58,26 @@ def post(url: str, body: bytes, headers: dict[str, str], *, timeout: float,
     address = resolve(target, allow_private)
     kind = _PinnedHTTPSConnection if target.scheme == "https" else _PinnedHTTPConnection
     connection = kind(target.host, target.port, address, timeout)
+    expired = threading.Event()
+    deadline = threading.Timer(timeout, _cut, (connection, expired))
+    deadline.start()
     try:
         connection.request("POST", target.path, body=body, headers={
             "Content-Type": "application/json", "User-Agent": USER_AGENT, **headers})
-        response = connection.getresponse()
-        response.read(MAX_RESPONSE_BYTES)
-        return response.status
+        return connection.getresponse().status  # the body is not read: it says nothing to us
+    except (OSError, http.client.HTTPException) as error:
+        if expired.is_set() or isinstance(error, TimeoutError):
+            raise TimeoutError(f"no complete answer within {timeout} s") from None
+        raise
     finally:
+        deadline.cancel()
         connection.close()
+
+
+def _cut(connection: http.client.HTTPConnection, expired: threading.Event) -> None:
+    """End a request that overran its time: a receiver answering a byte at a time would
+    otherwise hold the worker far longer than the socket timeout, which counts per read."""
+    expired.set()
+    if connection.sock is not None:
+        with contextlib.suppress(OSError):  # closed already: the request ended meanwhile
+            connection.sock.shutdown(socket.SHUT_RDWR)
