@@ -1,0 +1,75 @@
+"""service.mail.compose: the emails as a mail client shows them, in real Chromium.
+
+Each kind of email is rendered from engine data with hostile names; the HTML is loaded into
+a page (scripts on, as the worst mail client would have them) and must show its board and
+links and run nothing. A screenshot of each goes to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+import engine
+from service.mail import compose
+from service.mail.compose import Mail, Reader
+from service.mail.seats import EVERY_EVENT
+
+HOSTILE = '<img src=x onerror="window.pwned=1">Ann'
+READER = Reader(game_id="G" * 22, seat=0, name=HOSTILE, colour="red",
+                link="https://ff.example/play/g#t=tok", unsubscribe_url="https://ff.example/u/t",
+                mode=EVERY_EVENT)
+
+
+def state() -> engine.GameState:
+    """Return a position with a figure on the board."""
+    start = engine.new_game(["red", "blue"], seed=7, start_seat=0)
+    return engine.apply_action(start, engine.parse_action("red 5 +WWNN", start), 0).state
+
+
+def mails() -> dict[str, Mail]:
+    """Return one email of each kind about the same position."""
+    diagram = engine.diagram(state())
+    history = [f"{HOSTILE} (blue): blue 3 +", "The monster: The monster drew 5."]
+    return {
+        "your_move": compose.your_move(READER, history, diagram),
+        "monster": compose.monster_result(READER, "The monster drew <5>.", diagram),
+        "over": compose.game_over(READER, "The game is over.", [f"{HOSTILE}: 2 escaped"],
+                                  diagram),
+        "digest": compose.digest(READER, history, "It is your turn.", diagram),
+        "invitation": compose.invitation(HOSTILE, "https://ff.example/play/g#t=tok"),
+        "links": compose.lost_links([(HOSTILE, "https://ff.example/play/g#t=tok")]),
+    }
+
+
+@pytest.mark.parametrize("kind", sorted(mails()))
+def test_each_email_renders_with_its_links_and_runs_nothing_a_name_carries(
+    page: Page, artifacts_dir: Path, kind: str
+) -> None:
+    mail = mails()[kind]
+    page.set_content(mail.html)
+    assert page.evaluate("window.pwned") is None
+    assert page.locator("img").count() == 0
+    assert HOSTILE in page.inner_text("body")  # shown as text, exactly as typed
+    assert page.locator('a[href="https://ff.example/play/g#t=tok"]').count() >= 1
+    if kind not in ("invitation", "links"):
+        assert page.locator("table tr").count() == 12
+        assert page.locator("table td").count() == 11 * 16
+        assert page.locator('a[href="https://ff.example/u/t"]').count() == 1
+    page.screenshot(path=str(artifacts_dir / f"mail-{kind}.png"), full_page=True)
+
+
+def test_the_text_and_the_html_say_the_same_things() -> None:
+    for mail in mails().values():
+        assert HOSTILE in mail.text
+        assert "https://ff.example/play/g#t=tok" in mail.text
+
+
+def test_the_your_move_text_has_the_diagram_the_history_and_the_footer() -> None:
+    text = mails()["your_move"].text
+    assert text.startswith(f"Hello {HOSTILE},\n")
+    assert "Since your last move\n--------------------\n- " in text
+    assert "exit: a1" in text and "Legend:" in text
+    assert text.rstrip().endswith("https://ff.example/u/t")
