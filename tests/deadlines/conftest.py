@@ -1,4 +1,5 @@
-"""Fixtures of the deadline tests: the API tests' apps (both backends) and a settable clock."""
+"""Fixtures of the deadline tests: the API tests' apps (both backends), a settable clock, and
+the worker tests' real service stacks."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from flask import Flask
 
 from tests.service.conftest import app, backend_app, client, sqlite_url  # noqa: F401
+from tests.worker.conftest import make_stack  # noqa: F401
 
 START = datetime(2030, 1, 7, 9, 0, tzinfo=UTC)
 
