@@ -258,3 +258,36 @@ def test_a_tile_of_the_experienced_game_is_placed_through_the_page(
     placed = [t for t in after["position"]["teleporters"] if t["square"] == square]
     assert placed and placed[0]["arrow"] == "S"
     assert errors == []
+
+
+def test_an_open_seat_is_taken_with_the_invitation_from_the_lobby(
+    browser: Browser, service: LiveService
+) -> None:
+    ann_context, cy_context = browser.new_context(), browser.new_context()
+    try:
+        ann, cy = ann_context.new_page(), cy_context.new_page()
+        errors = watch_errors(ann) + watch_errors(cy)
+        ann.goto(service.url)
+        ann.get_by_label("Name").nth(0).fill("Ann")
+        second = ann.locator("fieldset.seat").nth(1)
+        second.get_by_role("checkbox", name=re.compile("^open")).check()
+        ann.get_by_role("button", name="Create the game").click()
+        invite = ann.locator('input.link[data-kind="invite"]')
+        expect(invite).to_have_value(re.compile(r"/join/[^#]+#code=.+"))
+        invitation = invite.input_value()
+        ann.locator('input.link[data-kind="seat"]').evaluate("box => location.assign(box.value)")
+        expect(ann.locator(".title .info").nth(1)).to_have_text(
+            "Waiting for 1 more player to join; the game starts when every seat is taken.")
+
+        cy.goto(invitation)
+        cy.get_by_label("Your name").fill("Cy")
+        cy.get_by_role("button", name="Join").click()
+        expect(cy.get_by_text("You play red, as Cy.")).to_be_visible()
+        expect(cy.locator("svg.board")).to_be_visible()
+        # Ann's page, polling, sees the game start.
+        expect(ann.locator(".title .game-title")).to_have_text("Ann, Cy", timeout=WAIT_MS)
+        expect(ann.locator("svg.board .monster")).to_have_count(1)
+        assert errors == []
+    finally:
+        ann_context.close()
+        cy_context.close()
