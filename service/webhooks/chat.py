@@ -53,9 +53,13 @@ def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
 
 
 def _action(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
-    first = data["events"][0] if data["events"] else {}
+    events = data["events"]
+    first = next((e for e in events if e.get("type") in ("move", "flip", "place")), {})
     who = _who(seats, data.get("seat"))
     kind = first.get("type")
+    if kind == "flip" and any(e.get("type") == "timeout" for e in events):
+        return (f"{who} ran out of time, so {figure_name(first['figure'])} was flipped "
+                "without moving.")
     if kind == "move":
         figure = figure_name(first["figure"])
         start = "onto the board" if first["from"] == "outside" else f"from {first['from']}"

@@ -157,3 +157,14 @@ def test_a_seat_endpoint_hears_only_of_its_own_moves(app: Flask, client: FlaskCl
     assert [job["body"]["version"] for job in to_cat] == versions_due_to_cat
     assert len(to_cat) >= 2
     assert len(jobs) > 2 * len(to_cat)  # the game's endpoint heard of everyone's moves
+
+
+def test_a_move_time_running_out_is_told_as_the_seats_flip() -> None:
+    game = Game(id="g" * 22, version=5, state={"to_move": 0})
+    events = [{"type": "timeout", "seat": 1, "deadline": "2026-11-23T12:00:00Z"},
+              {"type": "flip", "seat": 1, "figure": "red3", "shows": 4}]
+    happened = webhook_events(game, events)
+    assert happened == [("action.accepted", {"seat": 1, "events": events}),
+                        ("move.due", {"seat": 0})]
+    assert sentence("action.accepted", game.id, happened[0][1], {1: "Bob (red)"}).endswith(
+        "Bob (red) ran out of time, so red 3 was flipped without moving.")
