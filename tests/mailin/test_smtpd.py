@@ -1,0 +1,115 @@
+"""service.mailin.smtpd: through the real SMTP path, a reply moves the figure and is answered.
+
+smtplib sends to our receiver on a loopback port; the answer written to the outbox is sent
+by the worker's relay and email handler to the SMTP server fixture.
+"""
+
+from __future__ import annotations
+
+import smtplib
+from collections.abc import Callable, Iterator
+
+import pytest
+from aiosmtpd.controller import Controller
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import select
+
+import worker.mail.handler  # noqa: F401  (registers the outbox's email handler)
+from service.extensions import db
+from service.mailin.smtpd import make_controller
+from service.models import Outbox
+from tests.mailin.helpers import ANN, LEGAL, actions_of, address_of, new_game, reply
+from tests.support.ports import HOST, free_port
+from tests.support.smtp_server import SmtpServer
+from worker.relay import relay
+
+
+@pytest.fixture
+def mail_app(make_app: Callable[..., Flask], smtp_server: SmtpServer) -> Flask:
+    """Return an app that sends email to the SMTP server fixture and takes small messages."""
+    return make_app(SMTP_HOST=HOST, SMTP_PORT=smtp_server.port, SMTP_TLS="none",
+                    SMTP_TIMEOUT=5, MAIL_INBOUND_MAX_BYTES=20_000)
+
+
+@pytest.fixture
+def receiver(mail_app: Flask) -> Iterator[Controller]:
+    """Start our SMTP receiver on a free loopback port."""
+    controller = make_controller(mail_app, HOST, free_port())
+    controller.start()
+    yield controller
+    controller.stop()
+
+
+def send_answers(app: Flask) -> dict[int, str]:
+    """Run the outbox relay on the answers to inbound mail; return each row's new status."""
+    with app.app_context():
+        ids = list(db.session.scalars(select(Outbox.id).where(
+            Outbox.dedupe_key.like("mailin:%"), Outbox.status == "pending")))
+        db.session.rollback()
+        return relay(ids)
+
+
+def test_a_reply_sent_by_smtp_moves_the_figure_and_the_confirmation_arrives(
+        mail_app: Flask, client: FlaskClient, receiver: Controller,
+        smtp_server: SmtpServer) -> None:
+    game = new_game(client)
+    to = address_of(mail_app, game)
+    raw = reply(to, LEGAL, message_id="<smtp-path@example.com>")
+    with smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp:
+        refused = smtp.sendmail(ANN, [to], raw)
+    assert refused == {}
+    assert actions_of(mail_app, game) == ["green 5 +"]
+    assert list(send_answers(mail_app).values()) == ["sent"]
+    [received] = smtp_server.wait_for(1)
+    message = received.message
+    assert received.rcpt_tos == (ANN,)
+    assert message["Subject"] == "Re: Your move in Fearsome Floors"
+    assert message["In-Reply-To"] == "<smtp-path@example.com>"
+    assert message["Auto-Submitted"] == "auto-replied"
+    text = message.get_body(preferencelist=("plain",)).get_content()
+    assert "Done: green 5 +." in text and "5=2*@p11" in text
+
+
+def test_the_same_message_sent_twice_by_smtp_is_applied_and_answered_once(
+        mail_app: Flask, client: FlaskClient, receiver: Controller,
+        smtp_server: SmtpServer) -> None:
+    game = new_game(client)
+    to = address_of(mail_app, game)
+    raw = reply(to, LEGAL)
+    for _ in range(2):
+        with smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp:
+            smtp.sendmail(ANN, [to], raw)
+    assert actions_of(mail_app, game) == ["green 5 +"]
+    send_answers(mail_app)
+    assert len(smtp_server.wait_for(1)) == 1
+    assert send_answers(mail_app) == {}
+
+
+def test_it_refuses_recipients_that_are_not_reply_addresses(receiver: Controller) -> None:
+    with smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp, \
+            pytest.raises(smtplib.SMTPRecipientsRefused) as refusal:
+        smtp.sendmail(ANN, ["someone@example.org"], b"Subject: hi\n\nboard\n")
+    [(code, _)] = refusal.value.recipients.values()
+    assert code == 550
+
+
+def test_it_refuses_a_message_over_the_size_limit(mail_app: Flask, client: FlaskClient,
+                                                  receiver: Controller) -> None:
+    game = new_game(client)
+    to = address_of(mail_app, game)
+    raw = reply(to, LEGAL + "\n" + "x" * 30_000)
+    with smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp, \
+            pytest.raises(smtplib.SMTPSenderRefused) as refusal:
+        smtp.sendmail(ANN, [to], raw)  # smtplib declares the SIZE: refused at MAIL FROM
+    assert refusal.value.smtp_code == 552
+    assert actions_of(mail_app, game) == []
+
+
+def test_a_null_sender_bounce_gets_no_answer(mail_app: Flask, client: FlaskClient,
+                                             receiver: Controller) -> None:
+    game = new_game(client)
+    to = address_of(mail_app, game)
+    with smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp:
+        smtp.sendmail("<>", [to], reply(to, "board"))
+    assert send_answers(mail_app) == {}
