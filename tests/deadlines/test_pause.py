@@ -160,3 +160,12 @@ def test_games_that_are_not_under_way_cannot_be_paused(
     response = client.post("/api/v1/games/" + "x" * 22 + "/pause",
                            headers=auth(cancelled.creator_token))
     assert_error(response, 404, "game/not_found")
+
+
+def test_a_finished_game_cannot_be_paused(app: Flask, client: FlaskClient,
+                                          clock: SettableClock) -> None:
+    game = new_timed_game(client)
+    play_until(app, client, game, "over")
+    assert read(client, game, game.spectator_token)["move_deadline"] is None
+    for what in ("pause", "resume"):
+        assert_error(creator_post(client, game, what), 409, "game/over")
