@@ -87,11 +87,17 @@ def test_a_private_loopback_link_local_or_multicast_target_is_refused(
         "items": []}
 
 
-def test_private_targets_are_allowed_when_the_configuration_says_so(
-        make_app: Callable[..., Flask]) -> None:
-    client = make_app(WEBHOOK_ALLOW_PRIVATE=True).test_client()
+@pytest.mark.parametrize(("setting", "allowed"), [(True, True), ("true", True),
+                                                  ("False", False), ("no", False)])
+def test_private_targets_are_allowed_only_when_the_configuration_says_so(
+        make_app: Callable[..., Flask], setting: object, allowed: bool) -> None:
+    client = make_app(WEBHOOK_ALLOW_PRIVATE=setting).test_client()
     game = create_game(client)
-    assert hook(client, game, game.creator_token, "http://127.0.0.1:9/hook")["enabled"]
+    response = add_hook(client, game, game.creator_token, "http://127.0.0.1:9/hook")
+    if allowed:
+        assert response.status_code == 201 and response.get_json()["enabled"]
+    else:
+        assert_error(response, 422, "webhook/private_address")
 
 
 @pytest.mark.parametrize(("url", "code"), [

@@ -286,3 +286,19 @@ def test_a_message_for_a_deleted_endpoint_is_given_up_unsent(
     assert len(rows) == 2
     assert all(row.status == "failed" and "deleted or disabled" in row.last_error
                for row in rows)
+
+
+def test_the_delivery_log_comes_in_pages(sending_app: Flask, client: FlaskClient,
+                                         webhook_receiver: WebhookReceiver) -> None:
+    webhook_receiver.respond_with(503, 502, 204)
+    game, endpoint = started_with_hook(client, webhook_receiver.url, events=["game.started"])
+    for expected in ("pending", "pending", "sent"):
+        assert run_webhook_jobs(sending_app) == [expected]
+    url = game.url(f"/webhooks/{endpoint['id']}/deliveries")
+    first = client.get(url + "?limit=2", headers=auth(game.creator_token)).get_json()
+    assert [d["status_code"] for d in first["items"]] == [503, 502]
+    assert first["has_more"] is True and first["next_after"] == first["items"][1]["id"]
+    rest = client.get(url + f"?after={first['next_after']}", headers=auth(game.creator_token))
+    assert [(d["attempt"], d["status_code"], d["ok"]) for d in rest.get_json()["items"]] == [
+        (3, 204, True)]
+    assert rest.get_json()["has_more"] is False
