@@ -13,7 +13,9 @@ import { createViewer, readLog, seek, stepEntries } from "./model/timeline.js";
 import { boardModel, readPayload, statusModel } from "./model/viewmodel.js";
 import { FRAME_MS, createPlayer } from "./view/animate.js";
 import { createBoard } from "./view/board.js";
-import { createReplayControls, renderActions, renderStatus } from "./view/panel.js";
+import {
+  createReplayControls, renderActions, renderStatus, setMoveTime, showFrame,
+} from "./view/panel.js";
 
 const DEMOS = {
   basic: showPosition, experienced: showPosition, placement: showPosition,
@@ -60,26 +62,18 @@ function showPosition(payload) {
 /** Frames to watch, with the replay controls. */
 function playFrames(frames, extra = () => []) {
   const boardView = createBoard(page.board, { onActivate() {} });
-  // Pieces glide for most of a frame's time, then rest a moment before the next frame.
-  const setMoveTime = (ms) => {
-    boardView.svg.style.setProperty("--move-ms", `${Math.round(ms * 0.6)}ms`);
-  };
   let controls = null;
   const player = createPlayer({
-    show(frame, { smooth }) {
-      // Through a wall or a teleporter the monster jumps: it does not glide across the board.
-      const jump = frame.events.some((e) => e.type === "wall" || e.type === "teleport");
-      boardView.draw(frame.scene.board, { instant: !smooth, jump });
-      boardView.highlight({ focus: frame.focus });
-      renderStatus(page.status, frame.scene.board, frame.scene.status);
+    show(frame, how) {
+      showFrame(boardView, page.status, frame, how);
     },
     onChange(state) {
       controls?.update(state, frameText(state.frame));
     },
   });
   controls = createReplayControls(page.replay, player,
-    { extra: extra(player), onSpeed: setMoveTime });
-  setMoveTime(FRAME_MS);
+    { extra: extra(player), onSpeed: (ms) => setMoveTime(boardView, ms) });
+  setMoveTime(boardView, FRAME_MS);
   player.load(frames);
 }
 

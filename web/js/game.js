@@ -17,7 +17,9 @@ import { boardModel, statusModel } from "./model/viewmodel.js";
 import { FRAME_MS, createPlayer } from "./view/animate.js";
 import { createBoard } from "./view/board.js";
 import { renderInfo, renderLog } from "./view/gamepanel.js";
-import { createReplayControls, el, renderActions, renderStatus } from "./view/panel.js";
+import {
+  createReplayControls, el, renderActions, renderStatus, setMoveTime, showFrame,
+} from "./view/panel.js";
 import { renderSettings } from "./view/settings.js";
 
 /** How often the page asks whether the game changed, in milliseconds. */
@@ -44,7 +46,7 @@ export async function showGame(page, ui, { gameId }) {
       else interact(clickSquare(s.it, s.board, target.square));
     },
   });
-  boardView.svg.style.setProperty("--move-ms", `${Math.round(FRAME_MS * 0.6)}ms`);
+  setMoveTime(boardView, FRAME_MS);
   const on = {
     update: interact,
     preview(move) {
@@ -55,11 +57,8 @@ export async function showGame(page, ui, { gameId }) {
   };
   let controls = null;
   const player = createPlayer({
-    show(frame, { smooth }) {
-      const jump = frame.events.some((e) => e.type === "wall" || e.type === "teleport");
-      boardView.draw(frame.scene.board, { instant: !smooth, jump });
-      boardView.highlight({ focus: frame.focus });
-      renderStatus(page.status, frame.scene.board, frame.scene.status);
+    show(frame, how) {
+      showFrame(boardView, page.status, frame, how);
     },
     onChange(state) {
       controls?.update(state, frameText(state.frame));
@@ -105,10 +104,13 @@ export async function showGame(page, ui, { gameId }) {
   }
 
   function playFrames(frames, title) {
-    controls = createReplayControls(page.replay, player, { extra: [{
-      text: "Back to the game", label: "Stop the replay and show the game as it is now",
-      onClick: () => player.skipToEnd(),
-    }] });
+    controls = createReplayControls(page.replay, player, {
+      extra: [{
+        text: "Back to the game", label: "Stop the replay and show the game as it is now",
+        onClick: () => player.skipToEnd(),
+      }],
+      onSpeed: (ms) => setMoveTime(boardView, ms),
+    });
     page.replay.querySelector("h2").textContent = title;
     player.load(frames);
     player.play();

@@ -141,6 +141,30 @@ export function renderActions(container, it, board, on) {
 }
 
 /**
+ * Draw a replay frame: its board (gliding from the frame before when `smooth`; through a wall
+ * or a teleporter the monster jumps, it does not glide across the board), its focus, its status.
+ * @param {object} boardView from `createBoard`
+ * @param {Element} statusContainer where the status goes
+ * @param {object} frame
+ * @param {{smooth: boolean}} how
+ */
+export function showFrame(boardView, statusContainer, frame, { smooth }) {
+  const jump = frame.events.some((e) => e.type === "wall" || e.type === "teleport");
+  boardView.draw(frame.scene.board, { instant: !smooth, jump });
+  boardView.highlight({ focus: frame.focus });
+  renderStatus(statusContainer, frame.scene.board, frame.scene.status);
+}
+
+/**
+ * Let pieces glide for most of a frame's time, then rest a moment before the next frame.
+ * @param {object} boardView
+ * @param {number} ms the time a frame stays up
+ */
+export function setMoveTime(boardView, ms) {
+  boardView.svg.style.setProperty("--move-ms", `${Math.round(ms * 0.6)}ms`);
+}
+
+/**
  * Create replay controls: restart, back, play/pause, forward, skip to the end, speed, and an
  * optional pair of extra buttons; a live caption and a frame counter.
  * @param {Element} container
