@@ -7,7 +7,9 @@ by the worker's relay and email handler to the SMTP server fixture.
 from __future__ import annotations
 
 import smtplib
+import sys
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
@@ -20,9 +22,12 @@ from service.extensions import db
 from service.mailin.smtpd import make_controller
 from service.models import Outbox
 from tests.mailin.helpers import ANN, LEGAL, actions_of, address_of, new_game, reply
-from tests.support.ports import HOST, free_port
+from tests.support.ports import HOST, free_port, wait_for_port
+from tests.support.processes import ServerProcess
 from tests.support.smtp_server import SmtpServer
 from worker.relay import relay
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
@@ -113,3 +118,23 @@ def test_a_null_sender_bounce_gets_no_answer(mail_app: Flask, client: FlaskClien
     with smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp:
         smtp.sendmail("<>", [to], reply(to, "board"))
     assert send_answers(mail_app) == {}
+
+
+def test_the_command_runs_a_receiver_that_handles_mail(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    game = new_game(client)
+    to = address_of(app, game)
+    port = free_port()
+    monkeypatch.setenv("FF_DATABASE_URL", app.config["DATABASE_URL"])
+    monkeypatch.setenv("FF_MAILIN_SMTP_PORT", str(port))
+    process = ServerProcess("mailin smtpd", tmp_path / "smtpd.log")
+    process.start([sys.executable, "-m", "service.mailin.smtpd"], cwd=ROOT)
+    try:
+        wait_for_port(port, gave_up=process.exit_message)
+        with smtplib.SMTP(HOST, port, timeout=10) as smtp:
+            smtp.sendmail(ANN, [to], reply(to, LEGAL))
+    finally:
+        process.stop()
+    assert actions_of(app, game) == ["green 5 +"]
+    assert "applied" in process.log_tail()

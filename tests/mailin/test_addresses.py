@@ -1,0 +1,91 @@
+"""service.mailin.addresses: a seat's reply address, its token checked, retired by new links."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.mailin.addresses import (
+    AddressError,
+    is_reply_address,
+    read_reply_address,
+    reply_address,
+)
+from tests.mailin.helpers import ANN, new_game
+from tests.service.helpers import API
+
+
+def test_an_address_reads_back_to_its_game_and_seat(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    with app.app_context():
+        for seat in (0, 1):
+            address = reply_address(game.id, seat)
+            assert address.startswith("play+") and address.endswith("@localhost")
+            assert len(address.partition("@")[0]) <= 64  # RFC 5321's limit on a local part
+            assert read_reply_address(address) == (game.id, seat)
+            assert read_reply_address(f"<{address.upper()}>") == (game.id, seat)
+        assert reply_address(game.id, 0) != reply_address(game.id, 1)
+
+
+def test_the_domain_and_prefix_come_from_the_configuration(
+        make_app: Callable[..., Flask], client: FlaskClient) -> None:
+    game = new_game(client)
+    other = make_app(MAIL_REPLY_DOMAIN="Moves.Example.org", MAIL_REPLY_PREFIX="ff")
+    with other.app_context():
+        address = reply_address(game.id, 0)
+        assert address.startswith("ff+") and address.endswith("@moves.example.org")
+        assert is_reply_address(address)
+        assert not is_reply_address(address.replace("ff+", "play+"))
+        assert not is_reply_address("ff@moves.example.org")
+
+
+@pytest.mark.parametrize("change", [
+    lambda a: a.replace(".0.", ".1.", 1),  # another seat, same signature
+    lambda a: a[:a.index("@") - 3] + ("aaa" if a[a.index("@") - 3:a.index("@")] != "aaa"
+                                      else "bbb") + a[a.index("@"):],  # signature changed
+    lambda a: a.replace("+", "+x", 1),  # not a token
+    lambda a: a.split(".", 1)[0][:-1] + "a." + a.split(".", 1)[1],  # another game
+])
+def test_a_wrong_token_is_refused(app: Flask, client: FlaskClient,
+                                  change: Callable[[str], str]) -> None:
+    game = new_game(client)
+    with app.app_context():
+        forged = change(reply_address(game.id, 0))
+        with pytest.raises(AddressError) as refusal:
+            read_reply_address(forged)
+        assert refusal.value.code == "mail/wrong_token"
+
+
+def test_another_key_makes_every_address_wrong(make_app: Callable[..., Flask],
+                                               client: FlaskClient) -> None:
+    game = new_game(client)
+    first, second = make_app(SECRET_KEY="one"), make_app(SECRET_KEY="two")
+    with first.app_context():
+        address = reply_address(game.id, 0)
+    with second.app_context(), pytest.raises(AddressError) as refusal:
+        read_reply_address(address)
+    assert refusal.value.code == "mail/wrong_token"
+
+
+def test_new_links_retire_the_old_address(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    with app.app_context():
+        old = reply_address(game.id, 0)
+        bobs = reply_address(game.id, 1)
+    assert client.post(f"{API}/links/lost", json={"email": ANN}).status_code == 202
+    with app.app_context():
+        with pytest.raises(AddressError) as refusal:
+            read_reply_address(old)
+        assert (refusal.value.code, refusal.value.game_id, refusal.value.seat) == (
+            "mail/retired_token", game.id, 0)
+        assert read_reply_address(reply_address(game.id, 0)) == (game.id, 0)
+        assert read_reply_address(bobs) == (game.id, 1)  # other seats keep theirs
+
+
+def test_an_address_of_another_domain_is_not_ours(app: Flask) -> None:
+    with app.app_context(), pytest.raises(AddressError) as refusal:
+        read_reply_address("play+abc@example.org")
+    assert refusal.value.code == "mail/not_reply_address"
