@@ -8,6 +8,7 @@ retried job again replaces the same file, so a folder never holds a message twic
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import smtplib
@@ -62,22 +63,30 @@ class SmtpSettings:
                    ca_file=config.get("SMTP_CA_FILE") or None)
 
 
+@functools.cache
+def tls_context(ca_file: str | None) -> ssl.SSLContext:
+    """Return the client TLS context trusting ``ca_file`` (None: the system's authorities).
+
+    Made once per process: loading the system's authorities takes tens of milliseconds.
+    """
+    return ssl.create_default_context(cafile=ca_file)
+
+
 def send_smtp(message: EmailMessage, settings: SmtpSettings) -> None:
     """Hand ``message`` to the SMTP server; raise :class:`SmtpRefused` on an SMTP answer.
 
     Connection failures (refused, timed out, dropped) propagate as ``OSError``.
     """
-    context = ssl.create_default_context(cafile=settings.ca_file)
     client: smtplib.SMTP
     if settings.tls == "ssl":
         client = smtplib.SMTP_SSL(settings.host, settings.port, timeout=settings.timeout,
-                                  context=context)
+                                  context=tls_context(settings.ca_file))
     else:
         client = smtplib.SMTP(settings.host, settings.port, timeout=settings.timeout)
     try:
         with client:
             if settings.tls == "starttls":
-                client.starttls(context=context)
+                client.starttls(context=tls_context(settings.ca_file))
             if settings.username:
                 client.login(settings.username, settings.password or "")
             client.send_message(message, to_addrs=recipients(message))
