@@ -133,12 +133,15 @@ def main() -> None:
         if not args.postgres:
             run(f"sqlite:///{folder / 'bench.sqlite3'}", args)
             return
-        server = PostgresServer(folder / "pg")
+        # A folder of its own: the cluster runs as the postgres user (tests.support).
+        pg_folder = Path(tempfile.mkdtemp(prefix="ff-bench-postgres-"))
+        server = PostgresServer(pg_folder)
         server.start()
         try:
             run(server.create_database("ff_bench_webhooks"), args)
         finally:
             server.stop()
+            shutil.rmtree(pg_folder, ignore_errors=True)
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 
