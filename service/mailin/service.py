@@ -156,9 +156,10 @@ def _log(session: Session, inbound: parse.Inbound, recipient: str) -> tuple[Inbo
 
 def _close(session: Session, row: InboundMail, message_id: str | None, status: str,
            code: str | None, detail: str, answer: replies.Answer | None) -> None:
-    """Record what became of the message and write its answer (None: no answer)."""
+    """Record what became of the message and write its answer (None: no answer; nor when
+    the message names no sender to answer)."""
     row.status, row.code, row.detail, row.updated_at = status, code, detail[:2000], utcnow()
-    if answer is not None:
+    if answer is not None and row.sender:
         session.flush()
         replies.write(session, row, message_id, answer)
 

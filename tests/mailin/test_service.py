@@ -213,3 +213,12 @@ def test_a_move_out_of_turn_is_refused(app: Flask, client: FlaskClient) -> None:
 def test_mail_not_for_a_reply_address_is_not_handled(app: Flask) -> None:
     assert take(app, reply("someone@example.org", LEGAL)) == []
     assert inbound_rows(app) == []
+
+
+def test_a_message_with_no_sender_is_logged_and_cannot_be_answered(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    raw = reply(address_of(app, game), LEGAL).replace(b"From: Ann <ann@example.com>\n", b"")
+    [result] = take(app, raw)
+    assert (result.status, result.code) == ("refused", "mail/wrong_sender")
+    assert answers(app) == [] and actions_of(app, game) == []
