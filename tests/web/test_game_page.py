@@ -291,3 +291,18 @@ def test_an_open_seat_is_taken_with_the_invitation_from_the_lobby(
     finally:
         ann_context.close()
         cy_context.close()
+
+
+def test_a_page_that_cannot_reach_the_server_says_so_and_recovers(
+    page: Page, service: LiveService
+) -> None:
+    created = requests.post(f"{service.url}{API}", timeout=10, json={
+        "seats": [{"name": "Ann"}, {"name": "Bob"}], "start_seat": 0}).json()
+    game_id = created["game"]["id"]
+    page.goto(created["seats"][1]["link"])
+    expect(page.locator("#actions .prompt")).to_have_text("Nothing to do: it is not your turn.")
+    page.route(f"**/{API}/{game_id}", lambda route: route.abort("connectionrefused"))
+    notice = page.get_by_role("status")
+    expect(notice).to_contain_text("The page could not check for news", timeout=WAIT_MS)
+    page.unroute(f"**/{API}/{game_id}")
+    expect(notice).to_be_hidden(timeout=WAIT_MS)

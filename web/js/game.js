@@ -37,6 +37,7 @@ export async function showGame(page, ui, { gameId }) {
   const s = {
     info: null, game: null, view: null, board: null, status: null, it: null, etag: null,
     afterSeq: 0, entries: [], actions: new Map(), replaying: false, busy: false, start: null,
+    offline: false,
   };
   const boardView = createBoard(page.board, {
     onActivate(target) {
@@ -205,11 +206,14 @@ export async function showGame(page, ui, { gameId }) {
     if (!s.busy) {
       try {
         const read = await ui.client.readGame(gameId, s.etag);
+        if (s.offline) ui.clear();
+        s.offline = false;
         if (read.changed && !s.busy) {
           s.etag = read.etag;
           await update(read.game);
         }
       } catch (error) {
+        s.offline = true;
         ui.notice(`The page could not check for news (${error.message}); it tries again.`);
       }
     }

@@ -55,6 +55,7 @@ export function renderStatus(container, board, status) {
     return el("li", { class: toMove ? "is-to-move" : "" },
       el("span", { class: `swatch figure--${p.colour}`, "aria-hidden": "true" }),
       `${playerName(board, p.seat)}${you}: ${p.escaped.length} escaped, ${p.outside.length} outside`
+        + (p.removed.length ? `, ${p.removed.length} out of the game` : "")
         + (toMove ? " — to move" : ""));
   }));
   const facts = [
