@@ -1,9 +1,10 @@
 """Routes of play by email: the HTTP door for raw messages, a seat's log, the game's settings.
 
-The door takes the raw RFC 5322 message as the request body (``message/rfc822``, or any
-type) and is guarded by ``MAIL_INBOUND_SECRET``: sent as the password of HTTP Basic auth
-(what inbound-parse services put in the URL) or in the ``X-FF-Inbound-Secret`` header, and
-compared in constant time. Without a configured secret the door is closed (404).
+The door takes the raw RFC 5322 message as the request body (``message/rfc822``,
+``application/octet-stream`` or any type) and is guarded by ``MAIL_INBOUND_SECRET``: sent as
+the password of HTTP Basic auth (what inbound-parse services put in the URL) or in the
+``X-FF-Inbound-Secret`` header, and compared in constant time. Without a configured secret
+the door is closed (404).
 """
 
 from __future__ import annotations
@@ -32,8 +33,9 @@ blp = Blueprint("mail", __name__, url_prefix="/api/v1",
                 description="Play by email: replies that carry moves, and their log.")
 
 SECRET_HEADER = "X-FF-Inbound-Secret"
-RAW_MESSAGE = {"required": True, "content": {
-    "message/rfc822": {"schema": {"type": "string", "format": "binary"}}}}
+# Documented as octet-stream (what OpenAPI tools can send); message/rfc822 is taken as well.
+RAW_MESSAGE = {"required": True, "description": "The raw RFC 5322 message.", "content": {
+    "application/octet-stream": {"schema": {"type": "string", "format": "binary"}}}}
 
 
 @blp.route("/mail/inbound")
