@@ -198,3 +198,14 @@ def test_replies_go_to_the_seat_s_own_address(app: Flask, client: FlaskClient) -
     with app.app_context():
         for row in rows:
             assert read_reply_address(row.payload["reply_to"]) == (game.id, row.payload["seat"])
+
+
+def test_a_configured_unsubscribe_address_is_offered_beside_the_link(make_app) -> None:
+    app = make_app(MAIL_UNSUBSCRIBE_MAILTO="unsubscribe@ff.example")
+    client = app.test_client()
+    game = create_game(client, seats=BOTH)
+    play_one(client, game)
+    [row] = email_rows(app, "turn")
+    link, mailto = row.payload["headers"]["List-Unsubscribe"].split(", ")
+    token = link.strip("<>").rsplit("/", 1)[1]
+    assert mailto == f"<mailto:unsubscribe@ff.example?subject=unsubscribe%20{token}>"
