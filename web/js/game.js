@@ -30,7 +30,7 @@ export const POLL_MS = 3000;
  * @param {object} page the page's elements: board, side, title, status, actions, sent,
  *   replay, log, settings
  * @param {object} ui `client`, `alert(message)`, `notice(message)`, `clear()`,
- *   `remember(apiGame)`, `startOf(id)` (the earliest position kept), `pollMs`
+ *   `remember(apiGame)`, `startOf(id)` (the earliest position kept)
  * @param {{gameId: string}} route
  */
 export async function showGame(page, ui, { gameId }) {
@@ -217,7 +217,7 @@ export async function showGame(page, ui, { gameId }) {
         ui.notice(`The page could not check for news (${error.message}); it tries again.`);
       }
     }
-    setTimeout(poll, ui.pollMs ?? POLL_MS);
+    setTimeout(poll, POLL_MS);
   }
 
   page.side.hidden = false;
@@ -225,5 +225,5 @@ export async function showGame(page, ui, { gameId }) {
   s.etag = first.etag;
   await update(first.game);
   renderSettings(page.settings, ui, gameId, s.info.viewer);
-  setTimeout(poll, ui.pollMs ?? POLL_MS);
+  setTimeout(poll, POLL_MS);
 }
