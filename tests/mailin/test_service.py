@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -222,3 +224,23 @@ def test_a_message_with_no_sender_is_logged_and_cannot_be_answered(
     [result] = take(app, raw)
     assert (result.status, result.code) == ("refused", "mail/wrong_sender")
     assert answers(app) == [] and actions_of(app, game) == []
+
+
+def test_two_deliveries_at_once_apply_the_move_once(app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    raw = reply(address_of(app, game), LEGAL)
+    start = threading.Barrier(2)
+    results: list = []
+
+    def deliver() -> None:
+        start.wait()
+        results.extend(take(app, raw))
+
+    threads = [threading.Thread(target=deliver) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(result.status for result in results) == ["applied", "applied"]
+    assert actions_of(app, game) == ["green 5 +"]
+    assert len(answers(app)) == 1
