@@ -108,13 +108,13 @@ def list_endpoints(game_id: str, token: str | None) -> dict[str, Any]:
         return {"items": [endpoint_view(row) for row in rows]}
 
 
-def read_endpoint(game_id: str, token: str | None, endpoint_id: int) -> dict[str, Any]:
+def read_endpoint(game_id: str, token: str | None, endpoint_id: str) -> dict[str, Any]:
     """Return one of the caller's endpoints."""
     with read_transaction() as session:
         return endpoint_view(_find(session, game_id, token, endpoint_id))
 
 
-def update_endpoint(game_id: str, token: str | None, endpoint_id: int,
+def update_endpoint(game_id: str, token: str | None, endpoint_id: str,
                     changes: dict[str, Any]) -> dict[str, Any]:
     """Change an endpoint's URL, events, format or enabled flag; return it."""
     if "url" in changes:
@@ -136,7 +136,7 @@ def update_endpoint(game_id: str, token: str | None, endpoint_id: int,
         return endpoint_view(endpoint)
 
 
-def delete_endpoint(game_id: str, token: str | None, endpoint_id: int) -> None:
+def delete_endpoint(game_id: str, token: str | None, endpoint_id: str) -> None:
     """Delete an endpoint and its delivery log; messages not yet sent are dropped."""
     check_game_id(game_id)
     with write_transaction() as session:
@@ -145,7 +145,7 @@ def delete_endpoint(game_id: str, token: str | None, endpoint_id: int) -> None:
         session.delete(endpoint)
 
 
-def ping(game_id: str, token: str | None, endpoint_id: int) -> dict[str, str]:
+def ping(game_id: str, token: str | None, endpoint_id: str) -> dict[str, str]:
     """Write a test ping for an enabled endpoint; return its message id."""
     check_game_id(game_id)
     with write_transaction() as session:
@@ -156,7 +156,7 @@ def ping(game_id: str, token: str | None, endpoint_id: int) -> dict[str, str]:
         return {"message_id": queue_ping(session, endpoint, game.version)}
 
 
-def list_deliveries(game_id: str, token: str | None, endpoint_id: int, after: int,
+def list_deliveries(game_id: str, token: str | None, endpoint_id: str, after: int,
                     limit: int) -> dict[str, Any]:
     """Return the endpoint's delivery attempts with an id after ``after``, oldest first."""
     with read_transaction() as session:
@@ -170,15 +170,15 @@ def list_deliveries(game_id: str, token: str | None, endpoint_id: int, after: in
                 "has_more": len(rows) > limit}
 
 
-def redeliver(game_id: str, token: str | None, endpoint_id: int,
-              delivery_id: int) -> dict[str, str]:
+def redeliver(game_id: str, token: str | None, endpoint_id: str,
+              delivery_id: str) -> dict[str, str]:
     """Send the message of a delivery attempt again, with the same webhook id; return it."""
     check_game_id(game_id)
     with write_transaction() as session:
         endpoint = _find(session, game_id, token, endpoint_id)
         _check_enabled(endpoint)
-        delivery = (session.get(WebhookDelivery, delivery_id)
-                    if 0 < delivery_id <= MAX_ID else None)
+        row_id = _row_id(delivery_id)
+        delivery = session.get(WebhookDelivery, row_id) if row_id is not None else None
         job = session.get(Outbox, delivery.outbox_id) if delivery is not None else None
         if delivery is None or delivery.endpoint_id != endpoint.id or job is None:
             raise ApiError("webhook/delivery_not_found",
@@ -197,13 +197,13 @@ def _owned_by(game_id: str, caller: Caller) -> tuple[Any, ...]:
 
 
 def _find(session: Session, game_id: str, token: str | None,
-          endpoint_id: int) -> WebhookEndpoint:
+          endpoint_id: str) -> WebhookEndpoint:
     """Return the caller's endpoint ``endpoint_id``; 404 when it is not theirs or not there."""
     _, caller = authenticate(session, game_id, token, kinds=OWNERS)
-    endpoint = None
-    if 0 < endpoint_id <= MAX_ID:
+    row_id, endpoint = _row_id(endpoint_id), None
+    if row_id is not None:
         endpoint = session.scalar(select(WebhookEndpoint).where(
-            WebhookEndpoint.id == endpoint_id, *_owned_by(game_id, caller)))
+            WebhookEndpoint.id == row_id, *_owned_by(game_id, caller)))
     if endpoint is None:
         raise ApiError("webhook/not_found", f"You have no webhook {endpoint_id} in this game.",
                        404, {"endpoint_id": endpoint_id})
@@ -216,6 +216,13 @@ def _check_enabled(endpoint: WebhookEndpoint) -> None:
         raise ApiError("webhook/disabled",
                        f"Webhook {endpoint.id} is disabled; enable it first.", 409,
                        {"disabled_reason": endpoint.disabled_reason})
+
+
+def _row_id(text: str) -> int | None:
+    """Return the row id a path parameter names, or None when it cannot name a row."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 19) or not 0 < int(text) <= MAX_ID:
+        return None
+    return int(text)
 
 
 def _unique(events: list[str]) -> list[str]:

@@ -143,8 +143,18 @@ def test_the_owner_updates_disables_and_deletes_a_webhook(client: FlaskClient) -
     assert client.get(url, headers=auth(token)).get_json()["url"] == "https://8.8.8.8/x?y=1"
     assert client.delete(url, headers=auth(token)).status_code == 204
     assert_error(client.get(url, headers=auth(token)), 404, "webhook/not_found")
-    assert_error(client.get(game.url("/webhooks/99999999999999999999999"),
-                            headers=auth(token)), 404, "webhook/not_found")
+
+
+@pytest.mark.parametrize("wrong", ["99999999999999999999999", "9" * 5000, "0", "-1", "x1", "１"])
+def test_an_id_that_names_no_row_is_not_found(client: FlaskClient, wrong: str) -> None:
+    game = create_game(client)
+    token = game.creator_token
+    endpoint = hook(client, game, token)
+    assert_error(client.get(game.url(f"/webhooks/{wrong}"), headers=auth(token)), 404,
+                 "webhook/not_found")
+    assert_error(client.post(game.url(f"/webhooks/{endpoint['id']}/deliveries/{wrong}"
+                                      "/redeliver"), headers=auth(token)), 404,
+                 "webhook/delivery_not_found")
 
 
 def test_an_owner_has_at_most_five_webhooks_per_game(client: FlaskClient) -> None:
