@@ -55,6 +55,11 @@ def celery_config(app: Flask) -> dict[str, Any]:
         # Late acknowledgement is only worth it if a worker holds one message at a time.
         "worker_prefetch_multiplier": 1,
         "broker_connection_retry_on_startup": True,
+        # Wait for the broker as long as it takes (Celery's default gives up after 100 tries,
+        # about 50 minutes, and the worker exits); a task cut off by a lost connection is
+        # redelivered, which our idempotent late-acknowledged tasks allow.
+        "broker_connection_max_retries": None,
+        "worker_cancel_long_running_tasks_on_connection_loss": True,
         # A request that commits must not hang on a broker that is down: the publisher gives
         # up quickly and the sweep sends the rows.
         "task_publish_retry_policy": {"max_retries": 2, "interval_start": 0,

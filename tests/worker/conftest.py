@@ -4,6 +4,7 @@ and real service stacks (gunicorn, Celery workers, beat) on the Redis and Postgr
 from __future__ import annotations
 
 import itertools
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -20,12 +21,14 @@ _databases = itertools.count(1)
 
 
 @pytest.fixture
-def make_stack(tmp_path: Path, postgres_server: PostgresServer,
-               redis_server: RedisServer) -> Iterator[Callable[..., Stack]]:
+def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: RedisServer,
+               artifacts_dir: Path, request: pytest.FixtureRequest
+               ) -> Iterator[Callable[..., Stack]]:
     """Return a factory of started stacks, each on a new database and the Redis broker.
 
     Keyword arguments are ``FF_*`` settings (without the prefix) added to the defaults: rate
-    limits off, a sweep every second. The stacks are stopped at the end of the test.
+    limits off, a sweep every second. The stacks are stopped at the end of the test and their
+    logs copied to ``test-artifacts/worker-logs/<test>/``.
     """
     stacks: list[Stack] = []
 
@@ -41,5 +44,7 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer,
         return stack
 
     yield make
-    for stack in stacks:
+    logs = artifacts_dir / "worker-logs" / request.node.name
+    for number, stack in enumerate(stacks):
         stack.stop()
+        shutil.copytree(stack.folder / "logs", logs / f"stack{number}", dirs_exist_ok=True)

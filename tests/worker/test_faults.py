@@ -1,0 +1,102 @@
+"""Faults with the real parts: a worker killed with SIGKILL in the middle of a monster phase,
+and Redis restarted during a game; each ends with the phase resolved exactly once.
+
+The kill lands mid-phase for certain through the fault-test settings of
+``worker.monster_job``: the handler sleeps before resolving (the game still waits) or after
+resolving (the game has moved on, the row is not yet marked sent) while the test kills the
+worker's whole process group. A short lease lets the sweep take the row over soon after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from deploy.production_shape import Stack
+from service.models import Outbox
+from tests.support.api_player import ApiGame
+from tests.support.redis_server import RedisServer
+from tests.worker.stack_db import StackDatabase
+from worker.relay import SENDING, SENT
+
+LEASE_SECONDS = 3
+SLEEP_SECONDS = 600  # far longer than the test: only the kill ends it
+
+
+def monster_row(database: StackDatabase, game: ApiGame, version: int) -> Outbox | None:
+    """Return the outbox row of the game's monster phase at ``version``, if written."""
+    rows = database.outbox("monster_phase")
+    return next((row for row in rows if row.dedupe_key == f"monster:{game.id}:{version}"),
+                None)
+
+
+@pytest.mark.parametrize("moment", ["BEFORE", "AFTER"])
+def test_a_worker_killed_mid_phase_leaves_it_resolved_exactly_once_after_a_restart(
+    moment: str, make_stack: Callable[..., Stack],
+) -> None:
+    stack = make_stack(OUTBOX_LEASE_SECONDS=LEASE_SECONDS,
+                       **{f"MONSTER_JOB_TEST_SLEEP_{moment}": SLEEP_SECONDS})
+    database = StackDatabase(stack)
+    try:
+        game = ApiGame.create(stack.base_url)
+        version, _ = game.play_to_monster_phase()
+
+        def claimed() -> bool:
+            row = monster_row(database, game, version)
+            return row is not None and row.status == SENDING and (
+                moment == "BEFORE" or game.view()["version"] > version)
+
+        database.wait_until(claimed, f"the worker asleep {moment.lower()} resolving")
+        [worker] = stack.workers
+        worker.kill()
+        row = monster_row(database, game, version)
+        assert row is not None and (row.status, row.attempts) == (SENDING, 1)
+        expected = version if moment == "BEFORE" else version + 1
+        assert game.view()["version"] == expected
+
+        worker.env[f"FF_MONSTER_JOB_TEST_SLEEP_{moment}"] = "0"
+        worker.start()
+        view = game.wait_for_version(version, timeout=60)
+        assert (view["version"], view["phase"]) == (version + 1, "figures")
+        done = database.wait_until(
+            lambda: (r := monster_row(database, game, version)) and r.status == SENT and r,
+            "the monster row sent")
+        assert done.attempts == 2
+        assert game.view()["version"] == version + 1
+        events = database.event_types(game.id, version + 1)
+        assert events.count("card") == 1 and events.count("turn") == 1
+        keys = [row.dedupe_key for row in database.outbox()]
+        assert len(keys) == len(set(keys))
+    finally:
+        database.close()
+
+
+def test_after_redis_restarts_mid_game_the_sweep_still_resolves_the_monster_phase(
+    make_stack: Callable[..., Stack], redis_server: RedisServer,
+) -> None:
+    stack = make_stack()
+    database = StackDatabase(stack)
+    try:
+        game = ApiGame.create(stack.base_url)
+        version, _ = game.play_to_monster_phase()
+        game.wait_for_version(version, timeout=60)
+
+        redis_server.stop()
+        # The publisher cannot reach the broker: the move is accepted all the same, and its
+        # job waits in the outbox.
+        version, _ = game.play_to_monster_phase()
+        row = monster_row(database, game, version)
+        assert row is not None and row.status == "pending"
+        redis_server.start()  # empty: the relay task of that commit is lost for good
+
+        view = game.wait_for_version(version, timeout=90)
+        assert (view["version"], view["phase"]) == (version + 1, "figures")
+        done = database.wait_until(
+            lambda: (r := monster_row(database, game, version)) and r.status == SENT and r,
+            "the monster row sent")
+        assert done.attempts == 1
+        assert database.event_types(game.id, version + 1).count("card") == 1
+        assert stack.exited() is None
+    finally:
+        database.close()
