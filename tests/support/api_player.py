@@ -20,6 +20,10 @@ TWO_PLAYERS = [{"name": "Ann", "email": "ann@example.com"},
                {"name": "Bob", "email": "bob@example.com"}]
 
 
+class GameOver(AssertionError):
+    """The game ended (or was cancelled) while actions were being played."""
+
+
 class ApiGame:
     """One game on the service at ``base_url`` (``http://host:port``) and its secrets."""
 
@@ -68,11 +72,12 @@ class ApiGame:
     def play_to_monster_phase(self, rng: random.Random | None = None,
                               limit: int = 500) -> tuple[int, float]:
         """Play actions until one ends the figure phase; return the game's version then and
-        the ``time.perf_counter()`` just before that last action was sent."""
+        the ``time.perf_counter()`` just before that last action was sent. Raise
+        :class:`GameOver` if the game ends first."""
         view = self.view()
         for _ in range(limit):
             if view["status"] != "active":
-                raise AssertionError(f"the game is {view['status']}, not waiting for moves")
+                raise GameOver(f"the game is {view['status']}, not waiting for moves")
             if view["phase"] == "monster":
                 raise AssertionError("the game waits for its monster phase already")
             sent_at = time.perf_counter()
