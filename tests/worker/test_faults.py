@@ -1,5 +1,6 @@
 """Faults with the real parts: a worker killed with SIGKILL in the middle of a monster phase,
-and Redis restarted during a game; each ends with the phase resolved exactly once.
+Redis restarted during a game, a webhook receiver answering 500 then 200; each ends with the
+phase resolved, and its webhook taken, exactly once.
 
 The kill lands mid-phase for certain through the fault-test settings of
 ``worker.monster_job``: the handler sleeps before resolving (the game still waits) or after
@@ -9,14 +10,18 @@ worker's whole process group. A short lease lets the sweep take the row over soo
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 import pytest
+import requests
+from standardwebhooks.webhooks import Webhook
 
 from deploy.production_shape import Stack
 from service.models import Outbox
 from tests.support.api_player import ApiGame
 from tests.support.redis_server import RedisServer
+from tests.support.webhook_receiver import WebhookReceiver
 from tests.worker.stack_db import StackDatabase
 from worker.relay import SENDING, SENT
 
@@ -98,5 +103,35 @@ def test_after_redis_restarts_mid_game_the_sweep_still_resolves_the_monster_phas
         assert done.attempts == 1
         assert database.event_types(game.id, version + 1).count("card") == 1
         assert stack.exited() is None
+    finally:
+        database.close()
+
+
+def test_a_receiver_answering_500_then_200_gets_the_webhook_once_more_on_the_retry(
+    make_stack: Callable[..., Stack], webhook_receiver: WebhookReceiver,
+) -> None:
+    stack = make_stack(WEBHOOK_ALLOW_PRIVATE="true")
+    database = StackDatabase(stack)
+    try:
+        game = ApiGame.create(stack.base_url)
+        hook = requests.post(game.url("/webhooks"), timeout=30,
+                             json={"url": webhook_receiver.url, "events": ["monster.resolved"]},
+                             headers={"Authorization": f"Bearer {game.creator_token}"})
+        assert hook.status_code == 201, hook.text
+        webhook_receiver.respond_with(500, 200)
+        version, _ = game.play_to_monster_phase()
+        # Standard Webhooks' schedule: the second attempt about 5 s after the first.
+        first, second = webhook_receiver.wait_for(2, timeout=60)
+        assert first.headers["webhook-id"] == second.headers["webhook-id"]
+        secret = hook.json()["secret"]
+        for request in (first, second):
+            body = Webhook(secret).verify(request.body, dict(request.headers.items()))
+            assert (body["type"], body["version"]) == ("monster.resolved", version + 1)
+        [row] = database.wait_until(
+            lambda: [r for r in database.outbox("webhook") if r.status == SENT],
+            "the webhook row sent")
+        assert (row.attempts, row.last_error) == (2, None)
+        time.sleep(2)  # a few more sweeps: nothing is sent again
+        assert len(webhook_receiver.requests()) == 2
     finally:
         database.close()
