@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from flask import current_app
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import ColumnElement, and_, or_, select, update
 
 from service.models import Outbox, utcnow
 from service.outbox import PENDING
@@ -52,7 +52,7 @@ def lease() -> timedelta:
     return timedelta(seconds=current_app.config["OUTBOX_LEASE_SECONDS"])
 
 
-def is_due(now: datetime) -> object:
+def is_due(now: datetime) -> ColumnElement[bool]:
     """Return the SQL condition "this row may be claimed at ``now``"."""
     return or_(
         and_(Outbox.status == PENDING, Outbox.next_attempt_at <= now),
