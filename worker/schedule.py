@@ -15,18 +15,22 @@ from worker.deadlines import CHECK_DEADLINES
 from worker.mail.tasks import SEND_DIGESTS
 from worker.tasks import SWEEP_OUTBOX
 
+SWEEP_EXPIRY_FLOOR_SECONDS = 60.0
+
 
 def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """Return Celery's ``beat_schedule`` for an app configured with ``config``."""
     sweep_every = timedelta(seconds=config["OUTBOX_SWEEP_SECONDS"])
     return {
         # Rows whose relay task was lost (broker down, publisher failed), retries that came
-        # due, claims whose worker died. A sweep older than its interval is dropped: the
-        # next one does the same work.
+        # due, claims whose worker died. A sweep not started within a minute (or its
+        # interval, if longer) is dropped, so sweeps do not pile up while no worker runs; a
+        # shorter expiry would drop every sweep of a worker slower than that to pick one up.
         "sweep-outbox": {
             "task": SWEEP_OUTBOX,
             "schedule": sweep_every,
-            "options": {"expires": sweep_every.total_seconds()},
+            "options": {"expires": max(SWEEP_EXPIRY_FLOOR_SECONDS,
+                                       sweep_every.total_seconds())},
         },
         # The daily digests (service.mail.digest): each run writes those that came due.
         "mail-digests": {

@@ -9,7 +9,13 @@ from worker.schedule import beat_schedule
 from worker.tasks import SWEEP_OUTBOX
 
 
-def test_it_sweeps_the_outbox_every_configured_interval_and_drops_stale_sweeps() -> None:
+def test_it_sweeps_the_outbox_every_configured_interval_and_drops_sweeps_a_minute_old(
+) -> None:
     entry = beat_schedule({**DEFAULTS, "OUTBOX_SWEEP_SECONDS": 3})["sweep-outbox"]
     assert entry == {"task": SWEEP_OUTBOX, "schedule": timedelta(seconds=3),
-                     "options": {"expires": 3.0}}
+                     "options": {"expires": 60.0}}
+
+
+def test_a_sweep_interval_over_a_minute_keeps_a_sweep_until_the_next() -> None:
+    entry = beat_schedule({**DEFAULTS, "OUTBOX_SWEEP_SECONDS": 300})["sweep-outbox"]
+    assert entry["options"] == {"expires": 300.0}
