@@ -125,6 +125,24 @@ def finish_monster_phase(app: Flask, view: dict) -> None:
             resolve_monster_phase(view["id"], view["version"])
 
 
+def fuzz_operation(app: Flask, operation: schemathesis.APIOperation, mode: GenerationMode,
+                   targets: Targets, sent: Counter[str]) -> None:
+    """Send the generated requests of one operation in one mode and check every answer."""
+
+    @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
+    @settings(max_examples=EXAMPLES_PER_MODE, deadline=None, database=None,
+              phases=[Phase.generate], suppress_health_check=list(HealthCheck))
+    def fuzz(case: schemathesis.Case, data: st.DataObject) -> None:
+        aim(case, data, targets)
+        response = case.call()
+        sent[operation.label] += 1
+        case.validate_response(response, checks=CHECKS)
+        if response.status_code == 201 and case.path.endswith("/actions"):
+            finish_monster_phase(app, response.json()["game"])
+
+    fuzz()
+
+
 def test_generated_requests_get_no_5xx_and_documented_answers(fuzz_app: Flask) -> None:
     client = fuzz_app.test_client()
     targets = seed_games(fuzz_app, client)
@@ -132,20 +150,7 @@ def test_generated_requests_get_no_5xx_and_documented_answers(fuzz_app: Flask) -
     sent: Counter[str] = Counter()
     for result in schema.get_all_operations():
         operation = result.ok()
-        label = operation.label
         for mode in (GenerationMode.POSITIVE, GenerationMode.NEGATIVE):
-
-            @given(case=operation.as_strategy(generation_mode=mode), data=st.data())
-            @settings(max_examples=EXAMPLES_PER_MODE, deadline=None, database=None,
-                      phases=[Phase.generate], suppress_health_check=list(HealthCheck))
-            def fuzz(case: schemathesis.Case, data: st.DataObject, label: str = label) -> None:
-                aim(case, data, targets)
-                response = case.call()
-                sent[label] += 1
-                case.validate_response(response, checks=CHECKS)
-                if response.status_code == 201 and case.path.endswith("/actions"):
-                    finish_monster_phase(fuzz_app, response.json()["game"])
-
             if mode is GenerationMode.POSITIVE or takes_input(operation):
-                fuzz()
+                fuzz_operation(fuzz_app, operation, mode, targets, sent)
     assert sum(sent.values()) >= MIN_REQUESTS, sent
