@@ -31,8 +31,12 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
     events = session.scalars(select(Event).where(
         Event.game_id == game_id, Event.action_seq.is_(None), event_filter
     ).order_by(Event.seq))
-    for version, phase in groupby(events, key=lambda e: e.version):
-        told.append((version, "The monster: " + narrate_monster(e.data for e in phase)))
+    for version, group in groupby(events, key=lambda e: e.version):
+        phase = [e.data for e in group]
+        # Events of no action are monster phases, and also deadline notes (reminder, pause,
+        # resume) that are not told here; only a group with a drawn card is a monster phase.
+        if any(data.get("type") == "card" for data in phase):
+            told.append((version, "The monster: " + narrate_monster(phase)))
     lines = [line for _, line in sorted(told, key=lambda item: item[0])]
     if len(lines) > MAX_LINES:
         skipped = len(lines) - MAX_LINES

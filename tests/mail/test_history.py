@@ -1,0 +1,44 @@
+"""service.mail.history: the lines of what happened, told in "your move" emails and digests."""
+
+from __future__ import annotations
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.deadlines.service import append_event
+from service.extensions import db
+from service.mail.history import players_of, since_last_move
+from service.models import Game, utcnow
+from service.store import seats_of
+from tests.service.helpers import create_game, play_one, play_until, run_monster_jobs
+
+
+def history_of(app: Flask, game_id: str, seat: int) -> list[str]:
+    """Return what seat ``seat`` is told happened since its last move."""
+    with app.app_context():
+        players = players_of(seats_of(db.session, game_id))
+        return since_last_move(db.session, game_id, seat, players)
+
+
+def test_it_tells_a_monster_phase_once_in_words(app: Flask, client: FlaskClient) -> None:
+    game = create_game(client)
+    play_until(app, client, game, "monster")
+    run_monster_jobs(app)
+    monster_lines = [line for line in history_of(app, game.id, 1)
+                     if line.startswith("The monster: ")]
+    assert len(monster_lines) == 1
+    assert "The monster drew" in monster_lines[0]
+
+
+def test_it_leaves_out_deadline_notes_that_no_action_caused(app: Flask,
+                                                            client: FlaskClient) -> None:
+    game = create_game(client)
+    play_one(client, game)  # seat 0 moves: the notes come after it, at its version
+    with app.app_context():
+        row = db.session.get(Game, game.id)
+        append_event(db.session, row, {"type": "reminder", "seat": 0}, utcnow())
+        append_event(db.session, row, {"type": "paused", "deadline": None}, utcnow())
+        db.session.commit()
+    lines = history_of(app, game.id, 1)
+    assert len(lines) == 1 and lines[0].startswith("Ann")
+    assert not any(line.startswith("The monster") for line in lines)
