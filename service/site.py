@@ -42,6 +42,10 @@ def web_dir() -> Path:
 def _send(folder: Path, name: str) -> Response:
     """Send one file with its content type, an ETag and a revalidate-every-time policy."""
     response = send_from_directory(folder, name, max_age=0)
+    # The page's files are small: read them now and close the file, rather than leave it
+    # open to a server (or a test client) that might never close the response.
+    response.direct_passthrough = False
+    response.make_sequence()
     suffix = Path(name).suffix
     if suffix in TYPES:
         response.headers["Content-Type"] = TYPES[suffix]
