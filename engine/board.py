@@ -45,9 +45,10 @@ def xy(square: int) -> tuple[int, int]:
 
 def at(x: int, y: int) -> int:
     """Return the square at (x, y), or -1 when that is not on the board."""
-    if 0 <= x < WIDTH and 0 <= y < HEIGHT and not _is_cut(x, y):
-        return y * WIDTH + x
-    return -1
+    return _AT.get((x, y), -1)
+
+
+_AT: dict[tuple[int, int], int] = {xy(square): square for square in SQUARES}
 
 
 def _neighbour_table() -> tuple[tuple[int, int, int, int], ...]:

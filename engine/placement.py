@@ -66,8 +66,12 @@ def _covered(state: GameState) -> set[int]:
     return taken
 
 
-def check_placement(state: GameState, place: Place) -> list[int]:
-    """Return the squares ``place`` covers, or raise ``IllegalPlacement`` saying why not."""
+def check_placement(state: GameState, place: Place,
+                    taken: set[int] | None = None) -> list[int]:
+    """Return the squares ``place`` covers, or raise ``IllegalPlacement`` saying why not.
+
+    ``taken``: the squares tiles already cover, when the caller checks many placements.
+    """
     where = square_name(place.square)
     if place.tile not in TILE_NAMES:
         raise _refuse("unknown_tile", f"{place.tile!r} is not a tile ({', '.join(TILE_NAMES)})",
@@ -92,7 +96,8 @@ def check_placement(state: GameState, place: Place) -> list[int]:
         raise _refuse("no_tile_zone",
                       f"nothing may be placed on {', '.join(forbidden)}: the corners a1 and p11 "
                       "and their orthogonal neighbours stay free (D7)", place)
-    taken = _covered(state)
+    if taken is None:
+        taken = _covered(state)
     overlap = [square_name(sq) for sq in squares if sq in taken]
     if overlap:
         raise _refuse("overlap", f"{', '.join(overlap)} already holds a tile", place)
@@ -152,11 +157,12 @@ def legal_placements(state: GameState, tile: str) -> list[Place]:
     orientations = ("h", "v") if tile == "pool_long" else (None,)
     arrow = 0 if tile.startswith("teleporter_") else None
     found = []
+    taken = _covered(state)
     for sq in SQUARES:
         for o in orientations:
             place = Place(tile, sq, o, arrow)
             try:
-                check_placement(state, place)
+                check_placement(state, place, taken)
             except IllegalPlacement:
                 continue
             found.append(place)
