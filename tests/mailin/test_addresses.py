@@ -43,9 +43,13 @@ def test_the_domain_and_prefix_come_from_the_configuration(
 
 
 def another_game(address: str) -> str:
-    """Return ``address`` with the last letter of its game id changed (to a or b)."""
-    game, rest = address.split(".", 1)
-    return game[:-1] + ("b" if game.endswith("a") else "a") + "." + rest
+    """Return ``address`` with the first letter of its game id changed (to a or b).
+
+    Not the last letter: the id's 16 bytes fill only 3 of the 5 bits of the last base32
+    letter, so some changes to it name the same game.
+    """
+    prefix, token = address.split("+", 1)
+    return prefix + "+" + ("b" if token.startswith("a") else "a") + token[1:]
 
 
 @pytest.mark.parametrize("change", [
