@@ -12,7 +12,8 @@ from tests.support.ports import HOST, accepts_connections, free_port, wait_for_p
 def test_it_finds_a_port_that_can_be_bound() -> None:
     port = free_port()
     with socket.socket() as sock:
-        sock.bind((HOST, port))
+        sock.bind((HOST, port))  # raises OSError if the port is taken
+        assert sock.getsockname() == (HOST, port)
 
 
 def test_it_waits_for_a_port_that_listens() -> None:
