@@ -37,7 +37,7 @@ from engine.errors import (
 from engine.figure_phase import legal_moves
 from engine.game import apply_action
 from engine.monster_phase import resolve_monster_phase
-from engine.moves import MoveOutcome, check_path, legal_outcomes
+from engine.moves import MoveOutcome, check_path, legal_outcomes, legal_paths
 from engine.narrate import narrate_monster
 from engine.notation import format_action, parse_action
 from engine.options import Options
@@ -54,7 +54,7 @@ __all__ = [
     "InvalidSetup", "InvalidSquare", "Move", "MoveOutcome", "NotYourTurn", "Options", "Outcome",
     "Place", "Record", "ReplayMismatch", "StaleVersion", "Step", "Transition", "UnknownFigure",
     "WrongPhase", "action_from_dict", "action_to_dict", "apply_action", "check_path", "diagram",
-    "format_action", "legal_actions", "legal_moves", "legal_outcomes", "narrate_monster",
-    "new_game", "parse_action", "parse_square", "play", "player_view", "replay",
+    "format_action", "legal_actions", "legal_moves", "legal_outcomes", "legal_paths",
+    "narrate_monster", "new_game", "parse_action", "parse_square", "play", "player_view", "replay",
     "resolve_monster_phase", "square_name", "state_from_dict", "state_to_dict", "timeout_action",
 ]

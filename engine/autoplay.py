@@ -13,7 +13,7 @@ from engine.actions import Action, Flip, Move, Place, Transition
 from engine.figure_phase import may_enter, movable_figures
 from engine.game import apply_action
 from engine.monster_phase import resolve_monster_phase
-from engine.moves import legal_outcomes
+from engine.moves import legal_paths
 from engine.options import Options
 from engine.placement import legal_placements
 from engine.setup import new_game
@@ -34,10 +34,10 @@ def random_action(state: GameState, rnd: random.Random, flip_chance: float = 0.0
     figure = rnd.choice(movable_figures(state, seat))
     if figure.where == OUTSIDE and not may_enter(state, seat):
         return Flip(figure.id)
-    outcomes = legal_outcomes(state, figure.id)
-    if not outcomes or rnd.random() < flip_chance:
+    paths = legal_paths(state, figure.id)
+    if not paths or rnd.random() < flip_chance:
         return Flip(figure.id)
-    return Move(figure.id, rnd.choice(outcomes).path)
+    return Move(figure.id, rnd.choice(paths))
 
 
 def random_game(players: int | list[str], seed: int,

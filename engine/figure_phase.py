@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Flip, Move, Transition
@@ -18,6 +19,7 @@ from engine.state import (
     OVER,
     Figure,
     GameState,
+    Player,
     evolve,
 )
 
@@ -27,24 +29,36 @@ FIRST_TURN_ENTRIES = 2
 
 def has_unmoved(state: GameState, seat: int) -> bool:
     """True when the player at ``seat`` still has a figure in play to move this game turn."""
-    colour = state.players[seat].colour
-    return any(f.colour == colour and f.in_play and not f.moved for f in state.figures)
+    return _has_unmoved(state.players[seat].colour, state.figures)
+
+
+def _has_unmoved(colour: str, figures: tuple[Figure, ...]) -> bool:
+    return any(f.colour == colour and not f.moved and (f.where == BOARD or f.where == OUTSIDE)
+               for f in figures)
 
 
 def first_to_act(state: GameState, from_seat: int) -> int | None:
     """Return the first seat, from ``from_seat`` clockwise, with a figure left to move."""
-    n = len(state.players)
+    return _first_to_act(state.players, state.figures, from_seat)
+
+
+def _first_to_act(players: tuple[Player, ...], figures: tuple[Figure, ...],
+                  from_seat: int) -> int | None:
+    n = len(players)
     for k in range(n):
         seat = (from_seat + k) % n
-        if has_unmoved(state, seat):
+        if _has_unmoved(players[seat].colour, figures):
             return seat
     return None
 
 
 def entered_this_turn(state: GameState, seat: int) -> int:
     """Return how many figures the player at ``seat`` has entered in this game turn."""
-    colour = state.players[seat].colour
-    return sum(1 for f in state.figures if f.colour == colour and f.where == BOARD and f.moved)
+    return _entered(state.players[seat].colour, state.figures)
+
+
+def _entered(colour: str, figures: Sequence[Figure]) -> int:
+    return sum(1 for f in figures if f.colour == colour and f.where == BOARD and f.moved)
 
 
 def may_enter(state: GameState, seat: int) -> bool:
@@ -125,10 +139,11 @@ def apply_figure_action(state: GameState, action: Move | Flip, seat: int | None)
         figures[index] = evolve(fig, black=not fig.black, moved=True)
         events.append({"type": "flip", "seat": actor, "figure": fig.id.key,
                        "shows": figures[index].value})
-    escaped = escapes != state.escapes
-    state = evolve(state, figures=tuple(figures), stones=stones, escapes=escapes)
-    state = _auto_flip_first_turn(state, actor, events)
-    return Transition(_after_sub_turn(state, actor, events, escaped), tuple(events))
+    if state.game_turn == 1:
+        _auto_flip_first_turn(state.players[actor].colour, actor, figures, events)
+    # One new state for the whole sub-turn: the move and what follows from it.
+    return Transition(_after_sub_turn(state, actor, events, tuple(figures), stones, escapes),
+                      tuple(events))
 
 
 def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
@@ -146,39 +161,41 @@ def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
     }
 
 
-def _auto_flip_first_turn(state: GameState, seat: int, events: list[dict[str, Any]]) -> GameState:
+def _auto_flip_first_turn(colour: str, seat: int, figures: list[Figure],
+                          events: list[dict[str, Any]]) -> None:
     """In the first turn, once a player has entered two figures, flip their waiting ones."""
-    if may_enter(state, seat):
-        return state
-    colour = state.colour_of(seat)
-    figures = list(state.figures)
+    if _entered(colour, figures) < FIRST_TURN_ENTRIES:
+        return
     for i, f in enumerate(figures):
         if f.colour == colour and f.where == OUTSIDE and not f.moved:
             figures[i] = evolve(f, black=not f.black, moved=True)
             events.append({"type": "flip", "seat": seat, "figure": f.id.key,
                            "shows": figures[i].value, "automatic": True})
-    return evolve(state, figures=tuple(figures))
 
 
 def _after_sub_turn(state: GameState, seat: int, events: list[dict[str, Any]],
-                    escaped: bool) -> GameState:
+                    figures: tuple[Figure, ...], stones: tuple[tuple[int, str], ...],
+                    escapes: int) -> GameState:
     """End the game, pass to the next seat with a figure to move, or start the monster phase.
 
-    Only an escape can end the game here: it is the one way a figure leaves play in the
-    figure phase, so only then can someone have enough figures out or nothing be left.
+    ``state`` is the state before the sub-turn; ``figures``, ``stones`` and ``escapes`` are
+    what the sub-turn made of them. Only an escape can end the game here: it is the one way a
+    figure leaves play in the figure phase, so only then can someone have enough figures out
+    or nothing be left.
     """
     version = state.version + 1
-    won = None
-    if escaped:
+    if escapes != state.escapes:
+        state = evolve(state, figures=figures, stones=stones, escapes=escapes)
         won = immediate_winner(state)
-        if won is None and state.stage == 2 and not any(f.in_play for f in state.figures):
+        if won is None and state.stage == 2 and not any(f.in_play for f in figures):
             won = final_outcome(state, NOTHING_LEFT)
-    if won is not None:
-        events.append({"type": "game_over", **won.to_dict()})
-        return evolve(state, phase=OVER, to_move=None, outcome=won, version=version)
-    n = len(state.players)
-    nxt = first_to_act(state, (seat + 1) % n)
+        if won is not None:
+            events.append({"type": "game_over", **won.to_dict()})
+            return evolve(state, phase=OVER, to_move=None, outcome=won, version=version)
+    nxt = _first_to_act(state.players, figures, (seat + 1) % len(state.players))
     if nxt is None:
         events.append({"type": "phase", "phase": MONSTER})
-        return evolve(state, phase=MONSTER, to_move=None, version=version)
-    return evolve(state, to_move=nxt, version=version)
+        return evolve(state, figures=figures, stones=stones, escapes=escapes, phase=MONSTER,
+                      to_move=None, version=version)
+    return evolve(state, figures=figures, stones=stones, escapes=escapes, to_move=nxt,
+                  version=version)

@@ -231,6 +231,112 @@ def _start(state: GameState, figure: FigureId) -> tuple[int, int, Layout, dict[i
     return index, start, lay, figs
 
 
+def _search(state: GameState, figure: FigureId) -> tuple[dict[int, str], list]:
+    """Breadth-first search of ``figure``'s moves: the start stones and the outcomes found.
+
+    The outcomes are (path, end square or None, stones) triples in the order of the search.
+    See :func:`legal_outcomes`.
+    """
+    index, start, lay, figs = _start(state, figure)
+    points = state.figures[index].value
+    stones0 = lay.stones
+    monster, pool = lay.monster, lay.pool
+    blocked = set(lay.teleporters)  # no figure steps onto these squares
+    blocked.add(monster)
+    special = blocked | pool | stones0.keys()  # squares where a step is more than a step
+    board_steps, step = _BOARD_STEPS, _step
+    # The squares reached so far (and _GONE once the figure has left), one set per stone
+    # layout: the start layout's, then one for each layout pushes make, found by its Zobrist
+    # key and, should two layouts share a key, by its contents.
+    seen0: set[int] = {start}
+    layouts: dict[int, list[tuple[dict[int, str], set[int]]]] = {}
+
+    def seen_with(stones: _Stones) -> set[int]:
+        entries = layouts.get(stones.key)
+        if entries is None:
+            seen: set[int] = set()
+            layouts[stones.key] = [(stones, seen)]
+            return seen
+        for other, seen in entries:
+            if other is stones or other == stones:
+                return seen
+        seen = set()
+        entries.append((stones, seen))
+        return seen
+
+    frontier: list[tuple[int, dict[int, str], str, set[int]]] = [(start, stones0, "", seen0)]
+    found: list[tuple[str, int | None, dict[int, str]]] = []
+    out = found.append
+    for _ in range(points):
+        nxt: list[tuple[int, dict[int, str], str, set[int]]] = []
+        add = nxt.append
+        for sq, stones, path, seen in frontier:
+            if stones is not stones0:
+                # Some stone has moved: every step is tried, in N E S W order.
+                if sq == EXIT and _GONE not in seen:
+                    seen.add(_GONE)
+                    out((path + LEAVE, None, stones))
+                for d, t, letter in board_steps[sq]:
+                    if t in blocked:
+                        continue
+                    if t in stones or t in pool:
+                        r = step(lay, figs, sq, stones, d)
+                        if type(r) is not tuple:
+                            continue
+                        t, nst = r
+                        reached = seen if nst is stones else seen_with(nst)
+                    else:
+                        nst, reached = stones, seen
+                    if t not in reached:
+                        reached.add(t)
+                        p = path + letter
+                        add((t, nst, p, reached))
+                        if t not in figs:
+                            out((p, t, nst))
+                continue
+            if sq == _OUT:
+                if monster == ENTRANCE:
+                    continue
+                steps = [(ENTER, ENTRANCE, stones)]
+            else:
+                # No stone moved so far. A square outside ``special`` is a plain step, taken
+                # here at once; the others go through _step.
+                steps = []
+                for d, t, letter in board_steps[sq]:
+                    if t not in special:
+                        if t not in seen:
+                            seen.add(t)
+                            p = path + letter
+                            add((t, stones0, p, seen))
+                            if t not in figs:
+                                out((p, t, stones0))
+                    elif t not in blocked:
+                        r = step(lay, figs, sq, stones, d)
+                        if type(r) is tuple:
+                            steps.append((letter, r[0], r[1]))
+                if sq == EXIT and _GONE not in seen:
+                    seen.add(_GONE)
+                    out((path + LEAVE, None, stones0))
+            for letter, t, nst in steps:
+                reached = seen if nst is stones0 else seen_with(nst)
+                if t not in reached:
+                    reached.add(t)
+                    p = path + letter
+                    add((t, nst, p, reached))
+                    if t not in figs:
+                        out((p, t, nst))
+        frontier = nxt
+    global _LAST_SEARCH
+    _LAST_SEARCH = (state, figure, stones0, found)
+    return stones0, found
+
+
+# The last search made (state, figure, start stones, outcomes): applying a move just listed,
+# as random play does, need not walk its path again. One tuple, swapped whole, so threads never
+# see half of one; it holds its state, so the identity check cannot be fooled.
+_LAST_SEARCH: tuple[GameState | None, FigureId | None, dict, list] = (None, None, {}, [])
+
+
 def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
     """Return every distinct outcome of moving ``figure``, each with one canonical path.
 
@@ -240,73 +346,17 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
     reaching the same square and stones with more points left can never do worse. The list is
     in the order of the search: shorter paths first (its order is stable, not a ranking).
     """
-    index, start, lay, figs = _start(state, figure)
-    points = state.figures[index].value
-    stones0 = lay.stones
-    monster, pool = lay.monster, lay.pool
-    blocked = set(lay.teleporters)  # no figure steps onto these squares
-    blocked.add(monster)
-    special = blocked | pool | stones0.keys()  # squares where a step is more than a step
-    frontier: list[tuple[int, dict[int, str], str]] = [(start, stones0, "")]
-    # Keys: the square alone while no stone has moved (the common case), else with the stones.
-    seen: dict = {start: stones0}
-    found: dict = {}
-    for _ in range(points):
-        nxt: list[tuple[int, dict[int, str], str]] = []
-        add = nxt.append
-        for sq, stones, path in frontier:
-            if sq == _OUT:
-                if monster == ENTRANCE:
-                    continue
-                steps = [(ENTER, ENTRANCE, stones)]
-            elif stones is stones0:
-                # The common case: no stone moved so far. A square outside ``special`` is a
-                # plain step, taken here at once; the others go through _step.
-                steps = []
-                for d, t, letter in _BOARD_STEPS[sq]:
-                    if t not in special:
-                        if t not in seen:
-                            seen[t] = stones0
-                            p = path + letter
-                            add((t, stones0, p))
-                            if t not in figs:
-                                found[t] = (p, t, stones0)
-                    elif t not in blocked:
-                        r = _step(lay, figs, sq, stones, d)
-                        if type(r) is tuple:
-                            steps.append((letter, r[0], r[1]))
-            else:
-                steps = []
-                for d, t, letter in _BOARD_STEPS[sq]:
-                    if t in blocked:
-                        continue
-                    if t in stones or t in pool:
-                        r = _step(lay, figs, sq, stones, d)
-                        if type(r) is tuple:
-                            steps.append((letter, r[0], r[1]))
-                    else:
-                        steps.append((letter, t, stones))
-            if sq == EXIT:
-                key = _GONE if stones is stones0 else (_GONE, stones.key)
-                if key not in found:
-                    found[key] = (path + LEAVE, None, stones)
-            for letter, nsq, nst in steps:
-                if nst is stones0:
-                    key = nsq
-                else:
-                    key = (nsq, nst.key)
-                    prev = seen.get(key)
-                    if prev is not None and prev != nst:  # a Zobrist collision: keep apart
-                        key = (nsq, nst.key, tuple(sorted(nst.items())))
-                if key in seen:
-                    continue
-                seen[key] = nst
-                p = path + letter
-                add((nsq, nst, p))
-                if nsq not in figs:
-                    found[key] = (p, nsq, nst)
-        frontier = nxt
-    return [MoveOutcome(figure, p, sq, stones0, st, state.stones) for p, sq, st in found.values()]
+    stones0, found = _search(state, figure)
+    before = state.stones
+    return [MoveOutcome(figure, p, sq, stones0, st, before) for p, sq, st in found]
+
+
+def legal_paths(state: GameState, figure: FigureId) -> list[str]:
+    """Return the canonical paths of :func:`legal_outcomes`, in the same order.
+
+    For callers that only pick a move (random play): no outcome objects are made.
+    """
+    return [found[0] for found in _search(state, figure)[1]]
 
 
 def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
@@ -315,6 +365,11 @@ def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
     ``IllegalMove.details`` names the failing ``step`` (1-based) and a ``reason`` code.
     """
     path = normalise_path(path)
+    last_state, last_figure, stones0, found = _LAST_SEARCH
+    if last_state is state and last_figure == figure:
+        for p, sq, stones in found:
+            if p == path:  # a canonical path just generated: its outcome is known
+                return MoveOutcome(figure, path, sq, stones0, stones, state.stones)
     index, start, lay, figs = _start(state, figure)
     fig = state.figures[index]
     points = fig.value

@@ -8,8 +8,10 @@ faster). The JSON form
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import repeat
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -57,24 +59,31 @@ _Value = TypeVar("_Value")
 def evolve(value: _Value, **changes: Any) -> _Value:
     """Return a copy of the frozen dataclass ``value`` with ``changes`` made.
 
-    What ``dataclasses.replace`` does for these types (none has ``__post_init__`` or fields
-    outside ``__init__``) at a fraction of its cost, which whole games feel.
+    What ``dataclasses.replace`` does for these types (none has ``__post_init__``, a field
+    outside ``__init__`` or a field without a slot) at a fraction of its cost, which whole
+    games feel: the copy is filled slot by slot from C, without the frozen ``__init__``.
     """
     cls = type(value)
     shape = _SHAPES.get(cls)
     if shape is None:
         names = cls.__match_args__  # type: ignore[attr-defined]
-        shape = _SHAPES[cls] = (attrgetter(*names), {name: i for i, name in enumerate(names)})
+        shape = _SHAPES[cls] = (attrgetter(*names), {name: i for i, name in enumerate(names)},
+                                names)
     fields = list(shape[0](value))
     index = shape[1]
     for name, new in changes.items():
         if name not in index:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
         fields[index[name]] = new
-    return cls(*fields)
+    names = shape[2]
+    copy = _new_object(cls)
+    deque(map(_set_attribute, repeat(copy, len(names)), names, fields), 0)
+    return copy
 
 
-_SHAPES: dict[type, tuple[Callable[[Any], tuple], dict[str, int]]] = {}
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+_SHAPES: dict[type, tuple[Callable[[Any], tuple], dict[str, int], tuple[str, ...]]] = {}
 
 
 _FIGURE_RE = re.compile(r"^\s*([a-z]+)[\s\-_:]*([0-9])\s*$", re.I)
