@@ -58,16 +58,29 @@ def _cells(state: GameState) -> dict[int, str]:
     return cells
 
 
+_HEADER = "    " + "".join(c.ljust(4) for c in "abcdefghijklmnop").rstrip()
+# Per row, each square's number, or None where the board has no square.
+_ROWS = tuple(tuple(y * WIDTH + x if y * WIDTH + x in ON_BOARD else None for x in range(WIDTH))
+              for y in range(HEIGHT))
+
+
+_WIDTH = 78
+
+
+def _wrap(text: str) -> list[str]:
+    """``textwrap.wrap(text, 78, subsequent_indent="    ")``, skipped for a line that fits."""
+    if len(text) <= _WIDTH and text.isprintable():
+        return [text.rstrip()] if text.strip() else []
+    return textwrap.wrap(text, _WIDTH, subsequent_indent="    ")
+
+
 def diagram(state: GameState, legend: bool = True) -> str:
     """Return the board and the game's status as fixed-width text, at most 80 columns wide."""
     cells = _cells(state)
-    lines = ["    " + "".join(f"{c:<4}" for c in "abcdefghijklmnop").rstrip()]
-    for y in range(HEIGHT):
-        row = []
-        for x in range(WIDTH):
-            sq = y * WIDTH + x
-            row.append("##" if sq not in ON_BOARD else cells.get(sq, ".."))
-        lines.append(f"{y + 1:>2}  " + "".join(f"{c:<4}" for c in row).rstrip())
+    lines = [_HEADER]
+    for y, squares in enumerate(_ROWS, start=1):
+        row = "".join("##  " if sq is None else cells.get(sq, "..").ljust(4) for sq in squares)
+        lines.append(f"{y:>2}  " + row.rstrip())
     lines.append("    exit: a1 (leave with X)        entrance: p11 (enter with +)")
     lines.extend(_status(state))
     if legend:
@@ -82,12 +95,12 @@ def _status(state: GameState) -> list[str]:
     if state.to_move is not None:
         head += f"; {state.colour_of(state.to_move)} (seat {state.to_move}) to act"
     head += f". Start player: seat {state.start_seat}."
-    out.extend(textwrap.wrap(head, 78, subsequent_indent="    "))
+    out.extend(_wrap(head))
     discard = ", ".join(card_label(c) for c in state.discard) or "none"
-    out.extend(textwrap.wrap(
+    out.extend(_wrap(
         f"Monster on {square_name(state.monster.square)} facing "
         f"{DIRECTION_LETTERS[state.monster.facing]}. Cards left: {len(state.pile)}; "
-        f"played this stage: {discard}.", 78, subsequent_indent="    "))
+        f"played this stage: {discard}."))
     if state.tiles_to_place:
         out.extend(textwrap.wrap("Tiles to place: " + ", ".join(state.tiles_to_place), 78))
     for p in state.players:
@@ -100,7 +113,7 @@ def _status(state: GameState) -> list[str]:
         esc = sum(1 for f in figs if f.where == ESCAPED)
         wait = sum(1 for f in figs if f.where == OUTSIDE)
         text = f"{p.seat} {p.colour}: {' '.join(parts)} (out {esc}, waiting {wait})"
-        out.extend(textwrap.wrap(text, 78, subsequent_indent="    "))
+        out.extend(_wrap(text))
     if state.outcome:
         o = state.outcome
         winners = ", ".join(state.colour_of(s) for s in o.winners) or "nobody"

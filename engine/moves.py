@@ -359,6 +359,30 @@ def legal_paths(state: GameState, figure: FigureId) -> list[str]:
     return [found[0] for found in _search(state, figure)[1]]
 
 
+def outcome_dicts(state: GameState, figure: FigureId) -> list[dict]:
+    """Return ``[o.to_dict() for o in legal_outcomes(state, figure)]``, made straight from the
+    search: the pushes of a stone layout are worked out once for all the moves that share it.
+    """
+    stones0, found = _search(state, figure)
+    key = figure.key
+    by_layout: dict[int, list[dict]] = {}
+    dicts = []
+    for path, sq, stones in found:
+        if stones is stones0:
+            pushes = []
+        else:
+            shared = by_layout.get(id(stones))
+            if shared is None:
+                shared = by_layout[id(stones)] = [
+                    {"from": square_name(a), "to": None if b is None else square_name(b)}
+                    for a, b in _pushed(stones0, stones)]
+            pushes = list(shared)
+        dicts.append({"figure": key, "path": path,
+                      "to": "out" if sq is None else square_name(sq), "escapes": sq is None,
+                      "pushes": pushes})
+    return dicts
+
+
 def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
     """Validate a path for ``figure`` and return its outcome, or raise ``IllegalMove``.
 
