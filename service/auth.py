@@ -11,7 +11,7 @@ import hmac
 from dataclasses import dataclass
 
 from flask import request
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from service.errors import ApiError
@@ -21,6 +21,11 @@ from service.tokens import hash_secret, is_game_id, is_token
 SEAT = "seat"
 CREATOR = "creator"
 SPECTATOR = "spectator"
+
+# Built once: every authenticated request runs it.
+_GAME_AND_TOKEN = (select(Game, Token.hash, Token.kind, Token.seat)
+                   .join(Token, Token.game_id == Game.id)
+                   .where(Game.id == bindparam("game_id"), Token.hash == bindparam("hash")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,11 +78,7 @@ def authenticate(
                        "This needs 'Authorization: Bearer <token>' from your link.", 401,
                        headers={"WWW-Authenticate": "Bearer"})
     token_hash = hash_secret(token)
-    row = session.execute(
-        select(Game, Token.hash, Token.kind, Token.seat)
-        .join(Token, Token.game_id == Game.id)
-        .where(Game.id == game_id, Token.hash == token_hash)
-    ).first()
+    row = session.execute(_GAME_AND_TOKEN, {"game_id": game_id, "hash": token_hash}).first()
     if row is None or not hmac.compare_digest(row.hash, token_hash):
         if session.get(Game, game_id) is None:
             raise game_not_found()

@@ -12,21 +12,25 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+from engine import GameState
 from service import outbox
 from service.mail import compose, notices
 from service.mailin.addresses import reply_address
-from service.models import Game
+from service.models import Game, Seat
 from service.webhooks.messages import write_messages
 
 
-def notify_about(session: Session, game: Game, events: Sequence[dict[str, Any]]) -> None:
+def notify_about(session: Session, game: Game, events: Sequence[dict[str, Any]], *,
+                 state: GameState | None = None, seats: Sequence[Seat] | None = None) -> None:
     """Write the notifications that ``events`` of ``game`` call for, on every channel.
 
     Called in the transaction that stored the events, after the game row was updated, both
     for players' actions and for monster phases; ``events`` is empty when the game starts.
+    ``state`` (the engine state the game row now holds) and ``seats`` (the game's seats in
+    seat order) save reading them again when the caller has them.
     """
     write_messages(session, game, events)
-    notices.write(session, game, events)
+    notices.write(session, game, events, state=state, seats=seats)
 
 
 def send_invitation(session: Session, game_id: str, seat: int, to: str, name: str,

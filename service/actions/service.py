@@ -63,14 +63,16 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
             try:
                 transition = engine.apply_action(state, action, seat,
                                                  expected_version=request["expected_version"])
-                row, events = save_transition(session, game, transition, utcnow(), action, seat)
+                seats = seats_of(session, game_id)
+                row, events = save_transition(session, game, transition, utcnow(), action, seat,
+                                              seats)
             except StaleWrite:
                 raise _Stale(caller) from None
             assert row is not None
             reply = Reply(201, {
                 "action": action_view(row),
                 "events": [event_view(e) for e in events],
-                "game": game_view(game, seats_of(session, game_id), caller, transition.state),
+                "game": game_view(game, seats, caller, transition.state),
             })
             if idempotency_key is not None:
                 idempotency.remember(session, game_id, caller.token_hash, idempotency_key,

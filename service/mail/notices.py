@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 import engine
@@ -36,6 +36,7 @@ from service.views import load_state
 ACTIVE, FINISHED, OVER = "active", "finished", "over"
 _INVITED = "ff_mail_invited"
 SENDING_MODES = (EVERY_EVENT, MY_TURN)
+_SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
 
 
 def mark_invited(session: Session, game_id: str, seat: int) -> None:
@@ -77,22 +78,29 @@ def write_mail(session: Session, seat: Seat, mail: Mail, topic: str, key: str) -
                      seat=seat.seat, topic=topic)
 
 
-def write(session: Session, game: Game, events: Sequence[dict[str, Any]]) -> None:
-    """Write the emails that a change of ``game`` (its ``events``) calls for."""
+def write(session: Session, game: Game, events: Sequence[dict[str, Any]], *,
+          state: GameState | None = None, seats: Sequence[Seat] | None = None) -> None:
+    """Write the emails that a change of ``game`` (its ``events``) calls for.
+
+    ``state`` and ``seats`` (in seat order), when given, are the game's as it now stands.
+    """
     if game.status not in (ACTIVE, FINISHED):
         return
-    state = load_state(game)
-    all_seats = list(session.scalars(select(Seat).where(Seat.game_id == game.id)
-                                     .order_by(Seat.seat)))
-    seats = [s for s in all_seats if s.email]
-    if state is None or not seats:
+    all_seats = list(session.scalars(_SEATS_OF, {"game_id": game.id}) if seats is None
+                     else seats)
+    with_email = [s for s in all_seats if s.email]
+    if not with_email:
+        return
+    if state is None:
+        state = load_state(game)
+    if state is None:
         return
     settings = settings_of(session, game.id)
     now = utcnow()
     is_monster = any(e.get("type") == "monster_done" for e in events)
     invited = session.info.get(_INVITED, set())
     players = history.players_of(all_seats)
-    for seat in seats:
+    for seat in with_email:
         row = settings.get(seat.seat)
         mode = mode_of(row)
         if mode not in SENDING_MODES or is_active(row, now):

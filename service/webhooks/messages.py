@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from service import outbox
@@ -34,6 +34,15 @@ EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_O
 
 _PLAYER_EVENTS = {"move", "flip", "place"}
 _MONSTER_EVENTS = {"card", "monster_done"}
+# Built once: every change of every game asks the first; most games have no endpoint.
+_ANY_ENABLED = (select(WebhookEndpoint.__table__.c.id)
+                .where(WebhookEndpoint.__table__.c.game_id == bindparam("game_id"),
+                       WebhookEndpoint.__table__.c.enabled.is_(True))
+                .limit(1))
+_ENABLED_ENDPOINTS = (select(WebhookEndpoint)
+                      .where(WebhookEndpoint.game_id == bindparam("game_id"),
+                             WebhookEndpoint.enabled.is_(True))
+                      .order_by(WebhookEndpoint.id))
 
 
 def webhook_events(game: Game, events: Sequence[Mapping[str, Any]]
@@ -80,11 +89,9 @@ def write_messages(session: Session, game: Game, events: Sequence[Mapping[str, A
 
     Called in the transaction of the change, after the game row holds its new values.
     """
-    endpoints = session.scalars(
-        select(WebhookEndpoint)
-        .where(WebhookEndpoint.game_id == game.id, WebhookEndpoint.enabled.is_(True))
-        .order_by(WebhookEndpoint.id)
-    ).all()
+    if session.execute(_ANY_ENABLED, {"game_id": game.id}).first() is None:
+        return 0
+    endpoints = session.scalars(_ENABLED_ENDPOINTS, {"game_id": game.id}).all()
     if not endpoints:
         return 0
     seats = seat_names(session, game.id)
