@@ -147,16 +147,16 @@ def apply_figure_action(state: GameState, action: Move | Flip, seat: int | None)
 
 
 def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
-    data = result.to_dict()
     return {
         "type": "move",
         "seat": seat,
         "figure": fig.id.key,
         "path": result.path,
         "from": "outside" if fig.square is None else square_name(fig.square),
-        "to": data["to"],
+        "to": "out" if result.square is None else square_name(result.square),
         "escapes": result.escaped,
-        "pushes": data["pushes"],
+        "pushes": [{"from": square_name(a), "to": None if b is None else square_name(b)}
+                   for a, b in result.pushed],
         "shows": 7 - fig.value,
     }
 

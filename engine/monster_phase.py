@@ -20,6 +20,7 @@ from engine.state import (
     OUTSIDE,
     OVER,
     REMOVED,
+    Figure,
     GameState,
     Monster,
     evolve,
@@ -105,6 +106,12 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
     return Transition(_next_turn(state, rng, events), tuple(events))
 
 
+def _unmoved(f: Figure) -> Figure:
+    """``evolve(f, moved=False)`` for the figures of a new turn, built directly (faster)."""
+    return Figure(f.colour, f.number, f.black, f.where, f.square, False, f.escaped_order,
+                  f.times_eaten)
+
+
 def _next_turn(state: GameState, rng: Rng, events: list[dict[str, Any]]) -> GameState:
     """Close the stage if its seventh card was played, end the game, or start a new turn."""
     version = state.version + 1
@@ -127,7 +134,7 @@ def _next_turn(state: GameState, rng: Rng, events: list[dict[str, Any]]) -> Game
         return _over(state, final_outcome(state, NOTHING_LEFT), events, version, rng)
     n = len(state.players)
     start = (state.start_seat + 1) % n
-    figures = tuple(evolve(f, moved=False) if f.moved else f for f in state.figures)
+    figures = tuple(_unmoved(f) if f.moved else f for f in state.figures)
     state = evolve(state, figures=figures, start_seat=start, game_turn=state.game_turn + 1,
                    phase=FIGURES, rng=rng.state, version=version)
     events.append({"type": "turn", "game_turn": state.game_turn, "start_seat": start,

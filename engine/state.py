@@ -120,6 +120,9 @@ class FigureId:
         return cls(match.group(1).lower(), number)
 
 
+_FIGURE_IDS: dict[tuple[str, int], FigureId] = {}
+
+
 @dataclass(frozen=True, slots=True)
 class Figure:
     """A playing figure and where it is."""
@@ -135,8 +138,12 @@ class Figure:
 
     @property
     def id(self) -> FigureId:
-        """The figure's identity."""
-        return FigureId(self.colour, self.number)
+        """The figure's identity (one shared value per colour and number)."""
+        key = (self.colour, self.number)
+        figure_id = _FIGURE_IDS.get(key)
+        if figure_id is None:
+            figure_id = _FIGURE_IDS[key] = FigureId(self.colour, self.number)
+        return figure_id
 
     @property
     def value(self) -> int:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import fields
 
 import pytest
 
 from engine import GameOver, Move, WrongPhase, apply_action, new_game, resolve_monster_phase
-from engine.state import BOARD, ESCAPED, FIGURES, OUTSIDE, OVER, REMOVED
+from engine.monster_phase import _unmoved
+from engine.state import BOARD, ESCAPED, FIGURES, OUTSIDE, OVER, REMOVED, Figure, evolve
 from tests.engine.helpers import fig
 from tests.engine.monster_helpers import monster_position, of_type, walk
 from tests.engine.random_play import flip_everything
@@ -152,3 +154,12 @@ def test_figures_on_the_board_in_stage_2_end_are_eaten_but_escaped_ones_stay_out
     t = resolve_monster_phase(monster_position(figures, stage=2, escapes=1, **SIX_PLAYED))
     assert [t.state.figure(fig(k)).where for k in ("red1", "red3")] == [REMOVED, ESCAPED]
     assert not any(f.where == BOARD for f in t.state.figures)
+
+
+def test_a_new_turn_clears_moved_and_keeps_every_other_field() -> None:
+    """The turn reset builds figures field by field; it must match evolve(moved=False)."""
+    figure = Figure("red", 4, black=True, where="board", square=17, moved=True,
+                    escaped_order=3, times_eaten=2)
+    assert _unmoved(figure) == evolve(figure, moved=False)
+    assert [f.name for f in fields(Figure)] == [
+        "colour", "number", "black", "where", "square", "moved", "escaped_order", "times_eaten"]
