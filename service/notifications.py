@@ -21,15 +21,17 @@ from service.webhooks.messages import write_messages
 
 
 def notify_about(session: Session, game: Game, events: Sequence[dict[str, Any]], *,
-                 state: GameState | None = None, seats: Sequence[Seat] | None = None) -> None:
+                 state: GameState | None = None, seats: Sequence[Seat] | None = None,
+                 has_webhooks: bool | None = None) -> None:
     """Write the notifications that ``events`` of ``game`` call for, on every channel.
 
     Called in the transaction that stored the events, after the game row was updated, both
     for players' actions and for monster phases; ``events`` is empty when the game starts.
     ``state`` (the engine state the game row now holds) and ``seats`` (the game's seats in
-    seat order) save reading them again when the caller has them.
+    seat order) save reading them again when the caller has them; so does ``has_webhooks``
+    (whether the game has an enabled endpoint, read in this transaction).
     """
-    write_messages(session, game, events)
+    write_messages(session, game, events, has_webhooks=has_webhooks)
     notices.write(session, game, events, state=state, seats=seats)
 
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, insert, select, update
+from sqlalchemy import bindparam, exists, insert, select, update
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -21,6 +21,7 @@ from engine import Transition
 from service import notifications, outbox
 from service.deadlines.timing import start_sub_turn
 from service.models import Action, Event, Game, Seat
+from service.webhooks.models import WebhookEndpoint
 
 OPEN = "open"
 ACTIVE = "active"
@@ -39,6 +40,11 @@ class StaleWrite(Exception):
 # costs more than running it. The UPDATE takes its SET columns from the parameters given.
 _GAMES = Game.__table__
 _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
+_HOOKS = WebhookEndpoint.__table__
+_SEATS_AND_HOOKS = (
+    select(Seat, exists().where(_HOOKS.c.game_id == Seat.game_id,
+                                _HOOKS.c.enabled.is_(True)).label("has_webhooks"))
+    .where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat))
 _UPDATE_IF_CURRENT = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version"),
     _GAMES.c.status == ACTIVE)
@@ -51,6 +57,13 @@ def seats_of(session: Session, game_id: str) -> list[Seat]:
     return list(session.scalars(_SEATS_OF, {"game_id": game_id}))
 
 
+def seats_and_webhooks(session: Session, game_id: str) -> tuple[list[Seat], bool]:
+    """Return the seats of a game, in seat order, and whether it has an enabled webhook
+    endpoint (for :func:`save_transition`), in one query."""
+    rows = session.execute(_SEATS_AND_HOOKS, {"game_id": game_id}).all()
+    return [row.Seat for row in rows], bool(rows and rows[0].has_webhooks)
+
+
 def save_transition(
     session: Session,
     game: Game,
@@ -59,14 +72,16 @@ def save_transition(
     action: engine.Action | None = None,
     seat: int | None = None,
     seats: Sequence[Seat] | None = None,
+    has_webhooks: bool | None = None,
 ) -> tuple[Action | None, list[Event]]:
     """Write ``transition`` of ``game`` (read at ``game.version``) and what comes with it.
 
-    ``action`` is the player's action that caused it (None: the monster phase); ``seats``,
-    the game's seats when the caller has them already. Raises :class:`StaleWrite` when
-    another change got there first; then nothing is written. On success ``game`` holds the
-    new values. The rows are written with Core statements, not the unit of work: the
-    action and events returned are not in the session (they are only read afterwards).
+    ``action`` is the player's action that caused it (None: the monster phase); ``seats``
+    and ``has_webhooks``, what :func:`seats_and_webhooks` says, when the caller has asked.
+    Raises :class:`StaleWrite` when another change got there first; then nothing is written.
+    On success ``game`` holds the new values. The rows are written with Core statements, not
+    the unit of work: the action and events returned are not in the session (they are only
+    read afterwards).
     """
     state = transition.state
     values: dict[str, Any] = {
@@ -111,5 +126,6 @@ def save_transition(
     if state.phase == MONSTER:
         outbox.monster_phase_job(session, game.id, state.version)
     start_sub_turn(session, game)
-    notifications.notify_about(session, game, transition.events, state=state, seats=seats)
+    notifications.notify_about(session, game, transition.events, state=state, seats=seats,
+                               has_webhooks=has_webhooks)
     return row, events

@@ -20,6 +20,7 @@ from service.store import (
     OVER,
     StaleWrite,
     save_transition,
+    seats_and_webhooks,
     seats_of,
 )
 from service.unit_of_work import read_transaction, write_transaction
@@ -63,9 +64,9 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
             try:
                 transition = engine.apply_action(state, action, seat,
                                                  expected_version=request["expected_version"])
-                seats = seats_of(session, game_id)
+                seats, has_webhooks = seats_and_webhooks(session, game_id)
                 row, events = save_transition(session, game, transition, utcnow(), action, seat,
-                                              seats)
+                                              seats, has_webhooks)
             except StaleWrite:
                 raise _Stale(caller) from None
             assert row is not None

@@ -84,12 +84,17 @@ def seat_names(session: Session, game_id: str) -> dict[int, str]:
     return {row.seat: f"{row.name} ({row.colour})" if row.name else row.colour for row in rows}
 
 
-def write_messages(session: Session, game: Game, events: Sequence[Mapping[str, Any]]) -> int:
+def write_messages(session: Session, game: Game, events: Sequence[Mapping[str, Any]], *,
+                   has_webhooks: bool | None = None) -> int:
     """Write the outbox rows of the webhook messages this change calls for; return how many.
 
     Called in the transaction of the change, after the game row holds its new values.
+    ``has_webhooks``: whether the game has an enabled endpoint, if the caller read it in this
+    transaction (None: asked here).
     """
-    if session.execute(_ANY_ENABLED, {"game_id": game.id}).first() is None:
+    if has_webhooks is None:
+        has_webhooks = session.execute(_ANY_ENABLED, {"game_id": game.id}).first() is not None
+    if not has_webhooks:
         return 0
     endpoints = session.scalars(_ENABLED_ENDPOINTS, {"game_id": game.id}).all()
     if not endpoints:

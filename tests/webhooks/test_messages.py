@@ -10,6 +10,7 @@ from flask.testing import FlaskClient
 
 from service.extensions import db
 from service.models import Game
+from service.store import seats_and_webhooks
 from service.webhooks.chat import sentence
 from service.webhooks.messages import webhook_events, write_messages
 from tests.service.helpers import (
@@ -168,3 +169,21 @@ def test_a_move_time_running_out_is_told_as_the_seats_flip() -> None:
                         ("move.due", {"seat": 0})]
     assert sentence("action.accepted", game.id, happened[0][1], {1: "Bob (red)"}).endswith(
         "Bob (red) ran out of time, so red 3 was flipped without moving.")
+
+
+def test_the_submission_reads_the_seats_and_whether_an_endpoint_is_enabled_in_one_query(
+        app: Flask, client: FlaskClient) -> None:
+    game = create_game(client, seats=THREE)
+
+    def asked() -> tuple[list[int], bool]:
+        with app.app_context():
+            seats, has_webhooks = seats_and_webhooks(db.session, game.id)
+            db.session.rollback()
+            return [s.seat for s in seats], has_webhooks
+
+    assert asked() == ([0, 1, 2], False)
+    endpoint = hook(client, game, game.creator_token)
+    assert asked() == ([0, 1, 2], True)
+    client.patch(game.url(f"/webhooks/{endpoint['id']}"), json={"enabled": False},
+                 headers={"Authorization": f"Bearer {game.creator_token}"})
+    assert asked() == ([0, 1, 2], False)
