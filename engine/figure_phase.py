@@ -79,13 +79,15 @@ def legal_moves(state: GameState, seat: int) -> dict[str, list[MoveOutcome]]:
     """
     if state.phase != FIGURES or state.to_move != seat:
         return {}
-    options: dict[str, list[MoveOutcome]] = {}
-    for f in movable_figures(state, seat):
-        if f.where == OUTSIDE and not may_enter(state, seat):
-            options[f.id.key] = []
-        else:
-            options[f.id.key] = legal_outcomes(state, f.id)
-    return options
+    return {f.id.key: legal_outcomes(state, f.id) if may_move else []
+            for f, may_move in figures_to_act(state, seat)}
+
+
+def figures_to_act(state: GameState, seat: int) -> list[tuple[Figure, bool]]:
+    """Return the seat's figures that may still act this game turn, each with whether it may
+    move (False: it may only flip, being outside after two entries in the first turn)."""
+    enter = may_enter(state, seat)
+    return [(f, enter or f.where != OUTSIDE) for f in movable_figures(state, seat)]
 
 
 def _checked_figure(state: GameState, action: Move | Flip, seat: int | None) -> tuple[int, int]:

@@ -264,6 +264,9 @@ def _search(state: GameState, figure: FigureId) -> tuple[dict[int, str], list]:
         entries.append((stones, seen))
         return seen
 
+    # Recording a newly reached state (mark it, queue it, list it unless it ends on a figure)
+    # is written out in each branch below rather than called: it runs for every state, the
+    # hottest code of random play.
     frontier: list[tuple[int, dict[int, str], str, set[int]]] = [(start, stones0, "", seen0)]
     found: list[tuple[str, int | None, dict[int, str]]] = []
     out = found.append

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Any
 
 from engine.board import DIRECTION_LETTERS, square_name
-from engine.figure_phase import may_enter, movable_figures
+from engine.figure_phase import figures_to_act
 from engine.moves import outcome_dicts
 from engine.placement import legal_placements
 from engine.position import state_to_dict
-from engine.state import FIGURES, OUTSIDE, PLACEMENT, GameState
+from engine.state import FIGURES, PLACEMENT, GameState
 
 SECRET_FIELDS = ("pile", "seed", "rng")
 
@@ -42,15 +42,13 @@ def legal_actions(state: GameState) -> dict[str, Any]:
         return {"seat": None, "kind": None}
     if state.phase == FIGURES:
         figures = []
-        enter = may_enter(state, seat)
-        for figure in movable_figures(state, seat):  # the figures of legal_moves, in its order
+        for figure, may_move in figures_to_act(state, seat):  # as legal_moves, in its order
             figures.append({
                 "figure": figure.id.key,
                 "shows": figure.value,
                 "where": square_name(figure.square) if figure.square is not None else figure.where,
                 "can_flip": True,
-                "moves": [] if figure.where == OUTSIDE and not enter
-                else outcome_dicts(state, figure.id),
+                "moves": outcome_dicts(state, figure.id) if may_move else [],
             })
         return {"seat": seat, "kind": "figure", "figures": figures}
     if state.phase == PLACEMENT:
