@@ -24,8 +24,10 @@ REPLAYED_HEADER = "Idempotent-Replayed"
 class Actions(MethodView):
     """A game's actions (reading them: the log)."""
 
-    @blp.arguments(IdempotencyHeaderSchema, location="headers")
-    @blp.arguments(SubmitSchema)
+    # Schema instances, not classes, here and in every route: given a class, webargs builds an
+    # instance (deep-copying its fields) for every request.
+    @blp.arguments(IdempotencyHeaderSchema(), location="headers")
+    @blp.arguments(SubmitSchema())
     @blp.response(201, SubmittedSchema)
     @errors(blp, 401, 403, 404, 409, 413)
     @blp.doc(security=BEARER)

@@ -24,7 +24,7 @@ blp = Blueprint("games", __name__, url_prefix="/api/v1/games",
 class Games(MethodView):
     """The collection of games."""
 
-    @blp.arguments(CreateGameSchema)
+    @blp.arguments(CreateGameSchema())
     @blp.response(201, CreatedGameSchema)
     @errors(blp, 413)
     def post(self, spec: dict[str, Any]) -> Response:
@@ -41,7 +41,7 @@ class Games(MethodView):
 class GameResource(MethodView):
     """One game, as the holder of a token sees it."""
 
-    @blp.arguments(ConditionalHeaderSchema, location="headers")
+    @blp.arguments(ConditionalHeaderSchema(), location="headers")
     @blp.response(200, GameViewSchema, headers={"ETag": {
         "description": "Weak ETag of this view", "schema": {"type": "string"}}})
     @errors(blp, 304, 401, 403, 404)
@@ -62,7 +62,7 @@ class GameResource(MethodView):
 class Join(MethodView):
     """Joining an open seat."""
 
-    @blp.arguments(JoinSchema)
+    @blp.arguments(JoinSchema())
     @blp.response(201, JoinedSchema)
     @errors(blp, 403, 404, 409)
     def post(self, join: dict[str, Any], game_id: str) -> Response:

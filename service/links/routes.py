@@ -22,7 +22,7 @@ ACCEPTED = {"message": "If this address belongs to a player, their links are on 
 class LostLink(MethodView):
     """Asking for one's links again."""
 
-    @blp.arguments(LostLinkSchema)
+    @blp.arguments(LostLinkSchema())
     @blp.response(202, LostLinkAcceptedSchema)
     @errors(blp, 429)
     def post(self, lost: dict[str, Any]) -> Response:

@@ -21,7 +21,7 @@ blp = Blueprint("log", __name__, url_prefix="/api/v1/games",
 class ActionLog(MethodView):
     """The accepted actions of a game."""
 
-    @blp.arguments(CursorSchema, location="query")
+    @blp.arguments(CursorSchema(), location="query")
     @blp.response(200, ActionPageSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
@@ -34,7 +34,7 @@ class ActionLog(MethodView):
 class EventLog(MethodView):
     """The events of a game."""
 
-    @blp.arguments(CursorSchema, location="query")
+    @blp.arguments(CursorSchema(), location="query")
     @blp.response(200, EventPageSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)

@@ -42,7 +42,7 @@ RAW_MESSAGE = {"required": True, "description": "The raw RFC 5322 message.", "co
 class Inbound(MethodView):
     """The HTTP door for inbound mail."""
 
-    @blp.arguments(InboundQuerySchema, location="query")
+    @blp.arguments(InboundQuerySchema(), location="query")
     @blp.response(200, InboundResultsSchema)
     @errors(blp, 401, 404, 413, 422)
     @blp.doc(requestBody=RAW_MESSAGE)
@@ -94,7 +94,7 @@ class Settings(MethodView):
         """Read the game's mail settings (any token of the game)."""
         return json_reply(records.read_settings(game_id, bearer_token()))
 
-    @blp.arguments(MailSettingsSchema)
+    @blp.arguments(MailSettingsSchema())
     @blp.response(200, MailSettingsSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)

@@ -33,7 +33,7 @@ class Notifications(MethodView):
         """Read the seat's email mode and the status of its latest emails (a seat token)."""
         return json_reply(service.read_preferences(game_id, bearer_token()))
 
-    @blp.arguments(EmailPreferencesSchema)
+    @blp.arguments(EmailPreferencesSchema())
     @blp.response(200, EmailNotificationsSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)

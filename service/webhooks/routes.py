@@ -43,7 +43,7 @@ DELIVERY_ID = _id_parameter("delivery_id", "The delivery attempt's id (from the 
 class Endpoints(MethodView):
     """The caller's webhook endpoints in a game."""
 
-    @blp.arguments(WebhookCreateEndpointSchema)
+    @blp.arguments(WebhookCreateEndpointSchema())
     @blp.response(201, WebhookCreatedEndpointSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
@@ -74,7 +74,7 @@ class Endpoint(MethodView):
         """Read a webhook."""
         return json_reply(service.read_endpoint(game_id, bearer_token(), endpoint_id))
 
-    @blp.arguments(WebhookUpdateEndpointSchema)
+    @blp.arguments(WebhookUpdateEndpointSchema())
     @blp.response(200, WebhookEndpointSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
@@ -108,7 +108,7 @@ class Ping(MethodView):
 class Deliveries(MethodView):
     """The delivery log of a webhook."""
 
-    @blp.arguments(WebhookDeliveryCursorSchema, location="query")
+    @blp.arguments(WebhookDeliveryCursorSchema(), location="query")
     @blp.response(200, WebhookDeliveryPageSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
