@@ -3,16 +3,31 @@
 Every change to a started game goes through :func:`save_transition`: a conditional UPDATE on
 the version the caller read, so of two concurrent changes to one version exactly one is
 written; then the action, the events, the monster-phase job and the notifications, all in the
-same transaction.
+same transaction. On PostgreSQL the game row, the action and the events go in one statement.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import bindparam, exists, insert, select, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    Integer,
+    Select,
+    String,
+    bindparam,
+    column,
+    exists,
+    func,
+    insert,
+    select,
+    true,
+    update,
+)
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -97,35 +112,113 @@ def save_transition(
         values.update(status=FINISHED, finished_at=now)
     action_seq = game.action_count + 1 if action is not None else None
     event_seq, version_before = game.event_count, game.version
-    connection = session.connection()
-    result = connection.execute(_UPDATE_IF_CURRENT,
-                                {"b_id": game.id, "b_version": version_before, **values})
-    if result.rowcount != 1:
-        raise StaleWrite(game.id)
-    for name, value in values.items():  # what the row now holds, without a second UPDATE
-        set_committed_value(game, name, value)
     row = None
+    action_params: dict[str, Any] | None = None
     if action is not None and seat is not None:
         row = Action(game_id=game.id, seq=action_seq, seat=seat,
                      notation=engine.format_action(action), action=engine.action_to_dict(action),
                      version_before=version_before, version_after=state.version, created_at=now)
-        connection.execute(_INSERT_ACTION, {
+        action_params = {
             "game_id": row.game_id, "seq": row.seq, "seat": row.seat, "notation": row.notation,
             "action": row.action, "version_before": row.version_before,
-            "version_after": row.version_after, "created_at": now})
+            "version_after": row.version_after, "created_at": now}
     events = [
         Event(game_id=game.id, seq=event_seq + i, version=state.version, action_seq=action_seq,
               type=str(data.get("type", "")), data=data, created_at=now)
         for i, data in enumerate(transition.events, start=1)
     ]
-    if events:
-        connection.execute(_INSERT_EVENTS, [
-            {"game_id": e.game_id, "seq": e.seq, "version": e.version,
-             "action_seq": e.action_seq, "type": e.type, "data": e.data, "created_at": now}
-            for e in events])
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        written = _write_at_once(connection, game.id, version_before, values, action_params,
+                                 events)
+    else:
+        written = _write_in_turn(connection, game.id, version_before, values, action_params,
+                                 events)
+    if not written:
+        raise StaleWrite(game.id)
+    for name, value in values.items():  # what the row now holds, without a second UPDATE
+        set_committed_value(game, name, value)
     if state.phase == MONSTER:
         outbox.monster_phase_job(session, game.id, state.version)
     start_sub_turn(session, game)
     notifications.notify_about(session, game, transition.events, state=state, seats=seats,
                                has_webhooks=has_webhooks)
     return row, events
+
+
+def _write_in_turn(connection: Connection, game_id: str, version_before: int,
+                   values: dict[str, Any], action: dict[str, Any] | None,
+                   events: list[Event]) -> bool:
+    """Write the game row, the action and the events one statement after the other (SQLite,
+    in-process: a statement costs no round trip). Return False, writing nothing, when the row
+    is no longer at ``version_before``."""
+    result = connection.execute(_UPDATE_IF_CURRENT,
+                                {"b_id": game_id, "b_version": version_before, **values})
+    if result.rowcount != 1:
+        return False
+    if action is not None:
+        connection.execute(_INSERT_ACTION, action)
+    if events:
+        connection.execute(_INSERT_EVENTS, [
+            {"game_id": e.game_id, "seq": e.seq, "version": e.version,
+             "action_seq": e.action_seq, "type": e.type, "data": e.data,
+             "created_at": e.created_at}
+            for e in events])
+    return True
+
+
+def _write_at_once(connection: Connection, game_id: str, version_before: int,
+                   values: dict[str, Any], action: dict[str, Any] | None,
+                   events: list[Event]) -> bool:
+    """Write the game row, the action and the events in one PostgreSQL statement (one round
+    trip instead of three): the conditional UPDATE in a CTE, and the INSERTs taking their rows
+    from what it returned, so they write nothing when it matched no row. Return whether it
+    matched."""
+    statement = _statement_at_once(tuple(values), action is not None, bool(events))
+    params: dict[str, Any] = {"b_id": game_id, "b_version": version_before, **values}
+    if action is not None:
+        params.update({"a_" + name: value for name, value in action.items()
+                       if name != "game_id"})
+    if events:
+        first = events[0]
+        params.update(e_version=first.version, e_action_seq=first.action_seq,
+                      e_created_at=first.created_at,
+                      e_rows=[{"seq": e.seq, "type": e.type, "data": e.data} for e in events])
+    return connection.execute(statement, params).scalar_one() == 1
+
+
+@functools.cache
+def _statement_at_once(keys: tuple[str, ...], with_action: bool, with_events: bool) -> Select:
+    """Build the statement of :func:`_write_at_once` for these SET columns, once."""
+    games = _GAMES
+    written = (update(games)
+               .where(games.c.id == bindparam("b_id"), games.c.version == bindparam("b_version"),
+                      games.c.status == ACTIVE)
+               .values({games.c[key]: bindparam(key, type_=games.c[key].type) for key in keys})
+               .returning(games.c.id)
+               .cte("written_game"))
+    statement = select(func.count()).select_from(written)
+    if with_action:
+        actions = Action.__table__
+        names = ["seq", "seat", "notation", "action", "version_before", "version_after",
+                 "created_at"]
+        statement = statement.add_cte(insert(actions).from_select(
+            ["game_id", *names],
+            select(written.c.id,
+                   *(bindparam("a_" + name, type_=actions.c[name].type) for name in names)),
+        ).cte("written_action"))
+    if with_events:
+        event_table = Event.__table__
+        rows = func.json_to_recordset(bindparam("e_rows", type_=JSON)).table_valued(
+            column("seq", Integer), column("type", String), column("data", JSON),
+        ).render_derived(name="event_rows", with_types=True)
+        statement = statement.add_cte(insert(event_table).from_select(
+            ["game_id", "seq", "version", "action_seq", "type", "data", "created_at"],
+            select(written.c.id, rows.c.seq,
+                   bindparam("e_version", type_=Integer),
+                   bindparam("e_action_seq", type_=Integer),
+                   rows.c.type, rows.c.data,
+                   bindparam("e_created_at", type_=event_table.c.created_at.type))
+            .select_from(written).join(rows, true()),
+        ).cte("written_events"))
+    return statement

@@ -1,0 +1,87 @@
+"""Tests of service.store.save_transition, the one writer of a started game, on both backends.
+
+On PostgreSQL the game row, the action and the events go in one statement; on SQLite in three.
+Both must write all of it, or (when another change came first) none of it.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from sqlalchemy import func, select, update
+
+import engine
+from engine.autoplay import random_action
+from service.extensions import db
+from service.models import Action, Event, Game, utcnow
+from service.store import StaleWrite, save_transition, seats_and_webhooks
+from service.views import load_state
+from tests.service.helpers import create_game, play_until, run_monster_jobs
+
+
+def _transition(game: Game) -> tuple[engine.Action, int, engine.Transition]:
+    state = load_state(game)
+    assert state is not None
+    action = random_action(state, random.Random(7), flip_chance=0)
+    return action, state.to_move, engine.apply_action(state, action, state.to_move)
+
+
+def test_it_writes_the_row_the_action_and_every_event(app: Flask, client: FlaskClient) -> None:
+    made = create_game(client)
+    with app.app_context():
+        game = db.session.get(Game, made.id)
+        action, seat, transition = _transition(game)
+        seats, has_webhooks = seats_and_webhooks(db.session, made.id)
+        row, events = save_transition(db.session, game, transition, utcnow(), action, seat,
+                                      seats, has_webhooks)
+        db.session.commit()
+        assert row is not None and len(events) == len(transition.events) >= 1
+        stored = db.session.scalars(select(Action).where(Action.game_id == made.id)).all()
+        assert [(a.seq, a.seat, a.notation, a.action, a.version_before, a.version_after)
+                for a in stored] == [(1, seat, engine.format_action(action),
+                                      engine.action_to_dict(action), 0, 1)]
+        logged = db.session.scalars(
+            select(Event).where(Event.game_id == made.id).order_by(Event.seq)).all()
+        assert [(e.seq, e.version, e.action_seq, e.type, e.data) for e in logged] == [
+            (i, 1, 1, data["type"], data) for i, data in enumerate(transition.events, start=1)]
+        db.session.expire_all()
+        game = db.session.get(Game, made.id)
+        assert (game.version, game.action_count, game.event_count) == (1, 1, len(events))
+        assert game.state == engine.state_to_dict(transition.state)
+
+
+def test_a_write_against_an_old_version_writes_nothing(app: Flask, client: FlaskClient) -> None:
+    made = create_game(client)
+    with app.app_context():
+        game = db.session.get(Game, made.id)
+        action, seat, transition = _transition(game)
+        # Another change moves the row on (Core, so the loaded object keeps version 0).
+        db.session.connection().execute(update(Game.__table__).where(Game.id == made.id)
+                                        .values(version=Game.version + 1))
+        with pytest.raises(StaleWrite):
+            save_transition(db.session, game, transition, utcnow(), action, seat)
+        for model in (Action, Event):
+            assert db.session.scalar(select(func.count()).select_from(model)
+                                     .where(model.game_id == made.id)) == 0
+        db.session.rollback()
+
+
+def test_the_monster_phase_logs_its_events_without_an_action(app: Flask,
+                                                            client: FlaskClient) -> None:
+    made = create_game(client)
+    play_until(app, client, made, "monster")
+    with app.app_context():
+        before = db.session.scalar(select(func.count()).select_from(Event)
+                                   .where(Event.game_id == made.id))
+        db.session.rollback()
+    assert run_monster_jobs(app) == 1
+    with app.app_context():
+        game = db.session.get(Game, made.id)
+        monster = db.session.scalars(select(Event).where(Event.game_id == made.id,
+                                                         Event.seq > before)).all()
+        assert monster and {e.action_seq for e in monster} == {None}
+        assert [e.seq for e in monster] == list(range(before + 1, game.event_count + 1))
+        assert {e.version for e in monster} == {game.version}
