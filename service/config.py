@@ -20,6 +20,9 @@ DEFAULTS: dict[str, Any] = {
     "DATABASE_URL": None,
     # Connections each process keeps to PostgreSQL (gunicorn threads share them).
     "DATABASE_POOL_SIZE": 10,
+    # A pooled PostgreSQL connection idle for longer than this (seconds) is pinged before use;
+    # one in steady use is not (a ping is a round trip on every request).
+    "DATABASE_PING_AFTER": 1.0,
     # Base of the links the service hands out (seat, spectator and invitation links).
     "PUBLIC_URL": "http://127.0.0.1:8000",
     # Largest request body, in bytes; a larger one is refused with 413.
@@ -130,7 +133,11 @@ def database_url(app: Flask) -> str:
 
 
 def engine_options(app: Flask, url: str) -> dict[str, Any]:
-    """Return the engine options for ``url``: a pool sized for the server's threads."""
+    """Return the engine options for ``url``: a pool sized for the server's threads.
+
+    No ``pool_pre_ping``: ``service.extensions`` pings only connections idle for longer than
+    ``DATABASE_PING_AFTER``.
+    """
     if url.startswith("sqlite"):
         return {}
-    return {"pool_size": app.config["DATABASE_POOL_SIZE"], "pool_pre_ping": True}
+    return {"pool_size": app.config["DATABASE_POOL_SIZE"]}

@@ -3,7 +3,8 @@
 ``ApiError`` is what the service raises on purpose. Engine errors keep their own code and
 message (``move/illegal``, ...) and get a status from :func:`engine_status`. HTTP errors from
 Flask, Werkzeug, webargs and Flask-Limiter (404, 405, 413, 422, 429, ...) get a code of ours;
-anything else is logged and answered with a 500 that names nothing internal.
+a lost database connection is answered 503 with Retry-After; anything else is logged and
+answered with a 500 that names nothing internal.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
@@ -29,6 +31,10 @@ HTTP_CODES = {
 }
 
 INTERNAL_ERROR = ("server/error", "Something went wrong on our side; please try again later.")
+DATABASE_UNAVAILABLE = (
+    "server/database_unavailable",
+    "The connection to the database was lost; please try again in a moment (with the same "
+    "Idempotency-Key, if you sent one).")
 
 
 class ApiError(Exception):
@@ -117,9 +123,16 @@ def handle_http_exception(error: HTTPException) -> Response:
 
 
 def handle_unexpected(error: Exception) -> Response:
-    """Log an unexpected exception and answer 500 without a word about what it was."""
+    """Answer 503 for a lost database connection; log anything else and answer 500 without a
+    word about what it was."""
     if isinstance(error, HTTPException):
         return handle_http_exception(error)
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        # The database restarted or the network dropped under a connection in use: SQLAlchemy
+        # has discarded the pool's connections, so a retry gets a new one.
+        current_app.logger.warning("database connection lost: %s", error.orig)
+        code, message = DATABASE_UNAVAILABLE
+        return error_response(code, message, 503, headers={"Retry-After": "1"})
     current_app.logger.exception("unhandled exception", exc_info=error)
     code, message = INTERNAL_ERROR
     return error_response(code, message, 500)

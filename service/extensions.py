@@ -7,11 +7,12 @@ apps.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from flask import Flask
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import Connection, Engine, MetaData, event
+from sqlalchemy import Connection, Engine, MetaData, event, exc
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so migrations can name what they alter or drop.
@@ -39,11 +40,46 @@ db = SQLAlchemy(model_class=Base)
 
 
 def init_db(app: Flask) -> None:
-    """Bind ``db`` to ``app``; give SQLite engines WAL, a busy timeout and write locks."""
+    """Bind ``db`` to ``app``; give SQLite engines WAL, a busy timeout and write locks, and
+    PostgreSQL engines a ping of connections that were idle."""
     db.init_app(app)
     with app.app_context():
         if db.engine.dialect.name == "sqlite":
             configure_sqlite(db.engine)
+        elif db.engine.dialect.name == "postgresql":
+            ping_idle_connections(db.engine, float(app.config["DATABASE_PING_AFTER"]))
+
+
+def ping_idle_connections(engine: Engine, idle_seconds: float) -> None:
+    """Ping a pooled connection before use only when it was idle for over ``idle_seconds``.
+
+    SQLAlchemy's ``pool_pre_ping`` pings on every checkout: a round trip more on every request.
+    A connection idle for a while is the one likely to be dead (a database restart, a proxy's
+    idle timeout); a dead one is replaced here, unseen by the request. A connection that dies
+    while in steady use fails the statement it runs instead: SQLAlchemy then discards the
+    process's other pooled connections, and the request is answered 503
+    ``server/database_unavailable`` (``service.errors``), to be retried.
+    """
+
+    @event.listens_for(engine, "connect")
+    @event.listens_for(engine, "checkin")
+    def _on_checkin(dbapi_connection: Any, connection_record: Any) -> None:
+        connection_record.info[_LAST_USED] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, connection_record: Any,
+                     connection_proxy: Any) -> None:
+        last_used = connection_record.info.get(_LAST_USED)
+        if last_used is not None and time.monotonic() - last_used <= idle_seconds:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+            dbapi_connection.rollback()  # no round trip when no transaction began
+        except Exception as error:  # dead: the pool opens a new connection and checks again
+            raise exc.DisconnectionError(str(error)) from error
+
+
+_LAST_USED = "ff_last_used"
 
 
 def configure_sqlite(engine: Engine) -> None:
