@@ -15,6 +15,7 @@ from service.config import load as load_config
 from service.deadlines import routes as deadlines
 from service.extensions import init_db
 from service.games import routes as games
+from service.jsoncodec import JSONProvider
 from service.limits import make_limiter
 from service.links import routes as links
 from service.log import routes as log
@@ -32,6 +33,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Nothing connects to the database here; ``python -m service.migrate`` builds the schema.
     """
     app = Flask(__name__)
+    app.json = JSONProvider(app)
     load_config(app, config)
     if app.config["PROXY_FIX_X_FOR"]:
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_FIX_X_FOR"])

@@ -13,6 +13,8 @@ from typing import Any
 
 from flask import Flask
 
+from service import jsoncodec
+
 SQLITE_FILE = "fearsome_floors.sqlite3"
 
 DEFAULTS: dict[str, Any] = {
@@ -133,11 +135,13 @@ def database_url(app: Flask) -> str:
 
 
 def engine_options(app: Flask, url: str) -> dict[str, Any]:
-    """Return the engine options for ``url``: a pool sized for the server's threads.
+    """Return the engine options for ``url``: a pool sized for the server's threads, and
+    JSON columns encoded with orjson (``service.jsoncodec``).
 
     No ``pool_pre_ping``: ``service.extensions`` pings only connections idle for longer than
     ``DATABASE_PING_AFTER``.
     """
+    codec = {"json_serializer": jsoncodec.dumps, "json_deserializer": jsoncodec.loads}
     if url.startswith("sqlite"):
-        return {}
-    return {"pool_size": app.config["DATABASE_POOL_SIZE"]}
+        return codec
+    return {"pool_size": app.config["DATABASE_POOL_SIZE"], **codec}
