@@ -8,10 +8,11 @@ with the game id; the stored and computed hashes are then compared in constant t
 from __future__ import annotations
 
 import hmac
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from flask import request
-from sqlalchemy import bindparam, select
+from sqlalchemy import Row, Select, bindparam, select
 from sqlalchemy.orm import Session
 
 from service.errors import ApiError
@@ -70,6 +71,21 @@ def authenticate(
     ``kinds``, when given, are the token kinds allowed to go on. Raises 404 for an unknown
     game, 401 without a token, 403 for a token of another game or of a kind not allowed.
     """
+    rows, caller = authenticate_rows(session, game_id, token, _GAME_AND_TOKEN, kinds=kinds)
+    return rows[0].Game, caller
+
+
+def authenticate_rows(
+    session: Session, game_id: str, token: str | None, statement: Select, *,
+    kinds: tuple[str, ...] = (),
+) -> tuple[Sequence[Row], Caller]:
+    """Run ``statement`` and return its rows and the caller, checked as :func:`authenticate`
+    does.
+
+    ``statement`` selects at least ``Game``, ``Token.hash``, ``Token.kind`` and ``Token.seat``
+    of the game ``:game_id`` and the token ``:hash`` (as :data:`_GAME_AND_TOKEN`), and may
+    join more rows of the game to them, so one round trip reads all the caller needs.
+    """
     check_game_id(game_id)
     if token is None:
         if session.get(Game, game_id) is None:
@@ -78,7 +94,8 @@ def authenticate(
                        "This needs 'Authorization: Bearer <token>' from your link.", 401,
                        headers={"WWW-Authenticate": "Bearer"})
     token_hash = hash_secret(token)
-    row = session.execute(_GAME_AND_TOKEN, {"game_id": game_id, "hash": token_hash}).first()
+    rows = session.execute(statement, {"game_id": game_id, "hash": token_hash}).all()
+    row = rows[0] if rows else None
     if row is None or not hmac.compare_digest(row.hash, token_hash):
         if session.get(Game, game_id) is None:
             raise game_not_found()
@@ -87,4 +104,4 @@ def authenticate(
     if kinds and caller.kind not in kinds:
         raise ApiError("auth/forbidden", f"Only {' or '.join(kinds)} tokens may do this; "
                        f"this is a {caller.kind} token.", 403, {"token_kind": caller.kind})
-    return row.Game, caller
+    return rows, caller

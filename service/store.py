@@ -34,8 +34,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 import engine
 from engine import Transition
 from service import notifications, outbox
+from service.auth import Caller, authenticate_rows
 from service.deadlines.timing import start_sub_turn
-from service.models import Action, Event, Game, Seat
+from service.models import Action, Event, Game, Seat, Token
 from service.webhooks.models import WebhookEndpoint
 
 OPEN = "open"
@@ -56,10 +57,17 @@ class StaleWrite(Exception):
 _GAMES = Game.__table__
 _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
 _HOOKS = WebhookEndpoint.__table__
-_SEATS_AND_HOOKS = (
-    select(Seat, exists().where(_HOOKS.c.game_id == Seat.game_id,
-                                _HOOKS.c.enabled.is_(True)).label("has_webhooks"))
-    .where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat))
+_HAS_WEBHOOKS = exists().where(_HOOKS.c.game_id == Seat.game_id,
+                              _HOOKS.c.enabled.is_(True)).label("has_webhooks")
+_SEATS_AND_HOOKS = (select(Seat, _HAS_WEBHOOKS)
+                    .where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat))
+# What a submission reads: the game, the caller's token, the seats and whether the game has an
+# enabled webhook endpoint, one row per seat (auth.authenticate_rows checks the token).
+_GAME_TOKEN_AND_SEATS = (
+    select(Game, Token.hash, Token.kind, Token.seat, Seat, _HAS_WEBHOOKS)
+    .join(Token, Token.game_id == Game.id).join(Seat, Seat.game_id == Game.id)
+    .where(Game.id == bindparam("game_id"), Token.hash == bindparam("hash"))
+    .order_by(Seat.seat))
 _UPDATE_IF_CURRENT = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version"),
     _GAMES.c.status == ACTIVE)
@@ -77,6 +85,16 @@ def seats_and_webhooks(session: Session, game_id: str) -> tuple[list[Seat], bool
     endpoint (for :func:`save_transition`), in one query."""
     rows = session.execute(_SEATS_AND_HOOKS, {"game_id": game_id}).all()
     return [row.Seat for row in rows], bool(rows and rows[0].has_webhooks)
+
+
+def authenticate_with_seats(
+    session: Session, game_id: str, token: str | None, *, kinds: tuple[str, ...] = ()
+) -> tuple[Game, Caller, list[Seat], bool]:
+    """Return the game, the caller, the seats and whether the game has an enabled webhook
+    endpoint, in one query (see :func:`auth.authenticate`, :func:`seats_and_webhooks`)."""
+    rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_AND_SEATS,
+                                     kinds=kinds)
+    return rows[0].Game, caller, [row.Seat for row in rows], bool(rows[0].has_webhooks)
 
 
 def save_transition(

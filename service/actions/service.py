@@ -7,7 +7,7 @@ from typing import Any
 import engine
 from engine import GameState
 from service import idempotency
-from service.auth import SEAT, Caller, authenticate, check_game_id
+from service.auth import SEAT, Caller, check_game_id
 from service.deadlines.timing import check_not_paused
 from service.errors import ApiError, from_engine
 from service.idempotency import Reply
@@ -19,8 +19,8 @@ from service.store import (
     OPEN,
     OVER,
     StaleWrite,
+    authenticate_with_seats,
     save_transition,
-    seats_and_webhooks,
     seats_of,
 )
 from service.unit_of_work import read_transaction, write_transaction
@@ -48,7 +48,8 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
     body_fingerprint = idempotency.fingerprint(request)
     try:
         with write_transaction() as session:
-            game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
+            game, caller, seats, has_webhooks = authenticate_with_seats(session, game_id, token,
+                                                                        kinds=(SEAT,))
             if idempotency_key is not None:
                 record = idempotency.find(session, game_id, caller.token_hash, idempotency_key)
                 if record is not None:
@@ -64,7 +65,6 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
             try:
                 transition = engine.apply_action(state, action, seat,
                                                  expected_version=request["expected_version"])
-                seats, has_webhooks = seats_and_webhooks(session, game_id)
                 row, events = save_transition(session, game, transition, utcnow(), action, seat,
                                               seats, has_webhooks)
             except StaleWrite:

@@ -11,7 +11,7 @@ import random
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import func, select, update
+from sqlalchemy import event, func, select, update
 
 import engine
 from engine.autoplay import random_action
@@ -19,7 +19,14 @@ from service.extensions import db
 from service.models import Action, Event, Game, utcnow
 from service.store import StaleWrite, save_transition, seats_and_webhooks
 from service.views import load_state
-from tests.service.helpers import create_game, play_until, run_monster_jobs
+from tests.service.helpers import (
+    a_legal_action,
+    auth,
+    create_game,
+    play_until,
+    run_monster_jobs,
+    submit,
+)
 
 
 def _transition(game: Game) -> tuple[engine.Action, int, engine.Transition]:
@@ -85,3 +92,28 @@ def test_the_monster_phase_logs_its_events_without_an_action(app: Flask,
         assert monster and {e.action_seq for e in monster} == {None}
         assert [e.seq for e in monster] == list(range(before + 1, game.event_count + 1))
         assert {e.version for e in monster} == {game.version}
+
+
+def test_a_submission_reads_once_and_writes_once_on_postgresql(app: Flask,
+                                                               client: FlaskClient) -> None:
+    made = create_game(client, seats=[{"name": "Ada"}, {"name": "Bo"}])  # no emails to write
+    view = client.get(made.url(), headers=auth(made.seat_tokens[0])).get_json()
+    statements: list[str] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:
+        statements.append(statement.split(None, 1)[0].upper())
+
+    with app.app_context():
+        engine_ = db.engine
+    event.listen(engine_, "before_cursor_execute", record)
+    try:
+        response = submit(client, made, 0, view["version"], action=a_legal_action(view))
+    finally:
+        event.remove(engine_, "before_cursor_execute", record)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    if engine_.dialect.name == "postgresql":
+        # The game, the token, the seats and the webhook question; then the row, the action and
+        # the events in one statement.
+        assert statements == ["SELECT", "WITH"]
+    else:
+        assert statements == ["BEGIN", "SELECT", "UPDATE", "INSERT", "INSERT"]

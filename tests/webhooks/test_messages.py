@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from service.extensions import db
 from service.models import Game
-from service.store import seats_and_webhooks
+from service.store import authenticate_with_seats, seats_and_webhooks
 from service.webhooks.chat import sentence
 from service.webhooks.messages import webhook_events, write_messages
 from tests.service.helpers import (
@@ -178,6 +178,11 @@ def test_the_submission_reads_the_seats_and_whether_an_endpoint_is_enabled_in_on
     def asked() -> tuple[list[int], bool]:
         with app.app_context():
             seats, has_webhooks = seats_and_webhooks(db.session, game.id)
+            found, caller, with_token, also = authenticate_with_seats(
+                db.session, game.id, game.seat_tokens[1])
+            assert (found.id, caller.seat) == (game.id, 1)
+            assert ([s.seat for s in with_token], also) == ([s.seat for s in seats],
+                                                            has_webhooks)
             db.session.rollback()
             return [s.seat for s in seats], has_webhooks
 
