@@ -21,6 +21,7 @@ from engine.state import (
     GameState,
     Player,
     evolve,
+    figure_key,
 )
 
 FIRST_TURN_ENTRIES = 2
@@ -44,11 +45,15 @@ def first_to_act(state: GameState, from_seat: int) -> int | None:
 
 def _first_to_act(players: tuple[Player, ...], figures: tuple[Figure, ...],
                   from_seat: int) -> int | None:
-    n = len(players)
-    for k in range(n):
-        seat = (from_seat + k) % n
-        if _has_unmoved(players[seat].colour, figures):
-            return seat
+    # One pass over the figures for all the seats (this runs after every sub-turn).
+    colours = {f.colour for f in figures
+               if not f.moved and (f.where == BOARD or f.where == OUTSIDE)}
+    if colours:
+        n = len(players)
+        for k in range(n):
+            seat = (from_seat + k) % n
+            if players[seat].colour in colours:
+                return seat
     return None
 
 
@@ -69,7 +74,9 @@ def may_enter(state: GameState, seat: int) -> bool:
 def movable_figures(state: GameState, seat: int) -> list[Figure]:
     """Return the player's figures that may still move or flip in this game turn."""
     colour = state.players[seat].colour
-    return [f for f in state.figures if f.colour == colour and f.in_play and not f.moved]
+    # ``in_play`` written out: random play asks this before every sub-turn.
+    return [f for f in state.figures if f.colour == colour and not f.moved
+            and (f.where == BOARD or f.where == OUTSIDE)]
 
 
 def legal_moves(state: GameState, seat: int) -> dict[str, list[MoveOutcome]]:
@@ -152,7 +159,7 @@ def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
     return {
         "type": "move",
         "seat": seat,
-        "figure": fig.id.key,
+        "figure": figure_key(fig),
         "path": result.path,
         "from": "outside" if fig.square is None else square_name(fig.square),
         "to": "out" if result.square is None else square_name(result.square),

@@ -12,18 +12,38 @@ from engine.board import (
     CORNERS,
     DIRECTION_LETTERS,
     NEIGHBOURS,
+    ON_BOARD,
     WALL_LETTERS,
     square_name,
     turn_back,
-    turn_left,
     turn_right,
     wrap,
 )
 from engine.cards import MAX_HIT_STEPS, hits, is_hit, steps
 from engine.layout import Layout
-from engine.state import CRYSTAL, TURN_RIGHT, TURNING_KINDS, GameState
+from engine.state import CRYSTAL, TURN_RIGHT, TURNING_KINDS, GameState, figure_key
 
 _MAX_MOVES_PER_POINT = 400  # far above any real walk; a guard against a layout bug looping
+
+
+def _ray(square: int, d: int) -> tuple[int, ...]:
+    """Return the squares from ``square``'s neighbour in direction ``d`` up to the wall."""
+    line = []
+    square = NEIGHBOURS[square][d]
+    while square >= 0:
+        line.append(square)
+        square = NEIGHBOURS[square][d]
+    return tuple(line)
+
+
+# What the monster's sight runs along, nearest square first: ``_RAYS[square][d]``.
+_RAYS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(_ray(sq, d) for d in range(4)) if sq in ON_BOARD else ((), (), (), ())
+    for sq in range(len(NEIGHBOURS))
+)
+# Square names by index (square_name without its checks, for the events of every point).
+_NAMES: tuple[str | None, ...] = tuple(
+    square_name(sq) if sq in ON_BOARD else None for sq in range(len(NEIGHBOURS)))
 
 
 class Walk:
@@ -38,7 +58,7 @@ class Walk:
 
     # -- naming helpers -------------------------------------------------------------------
     def _fig(self, index: int) -> str:
-        return self.state.figures[index].id.key
+        return figure_key(self.state.figures[index])
 
     def _emit(self, event: str, **data) -> None:
         data = {"type": event, "point": self.point, **data}
@@ -52,16 +72,12 @@ class Walk:
         wall stop it (RULES §3.3). Distance counts squares along the line, pools included (D2).
         """
         lay = self.lay
-        figures, stones, nb = lay.figures, lay.stones, NEIGHBOURS
+        figures, stones = lay.figures, lay.stones
         f = lay.facing
+        rays = _RAYS[lay.monster]
         seen = []
-        for d in (f, turn_left(f), turn_right(f)):
-            sq, dist = lay.monster, 0
-            while True:
-                sq = nb[sq][d]
-                if sq < 0:
-                    break
-                dist += 1
+        for d in (f, (f + 3) % 4, (f + 1) % 4):  # ahead, left, right
+            for dist, sq in enumerate(rays[d], 1):
                 if sq in figures:
                     seen.append((dist, d, sq))
                     break
@@ -75,23 +91,28 @@ class Walk:
         lay = self.lay
         seen = self.sightings()
         before = lay.facing
-        if seen:
+        if len(seen) == 1:
+            lay.facing = seen[0][1]
+        elif seen:
             nearest = min(s[0] for s in seen)
             closest = [s for s in seen if s[0] == nearest]
             if len(closest) == 1:
                 lay.facing = closest[0][1]
-        self._emit(
-            "look",
-            square=square_name(lay.monster),
-            final=final,
-            seen=[
-                {"figure": self._fig(lay.figures[sq]), "square": square_name(sq),
+        figures = self.state.figures
+        # The event written out rather than through _emit: a walk looks at every point.
+        self.events.append({
+            "type": "look",
+            "point": self.point,
+            "square": _NAMES[lay.monster],
+            "final": final,
+            "seen": [
+                {"figure": figure_key(figures[lay.figures[sq]]), "square": _NAMES[sq],
                  "direction": DIRECTION_LETTERS[d], "distance": dist}
                 for dist, d, sq in seen
             ],
-            facing=DIRECTION_LETTERS[lay.facing],
-            turned=lay.facing != before,
-        )
+            "facing": DIRECTION_LETTERS[lay.facing],
+            "turned": lay.facing != before,
+        })
 
     # -- moving ---------------------------------------------------------------------------
     def _eat(self, square: int, how: str) -> None:
@@ -184,8 +205,9 @@ class Walk:
             if through_wall:
                 self._emit("wall", square=square_name(m), to=square_name(t),
                            letter=WALL_LETTERS[(m, d)], direction=DIRECTION_LETTERS[d])
-            self._emit("step", square=square_name(m), to=square_name(t),
-                       facing=DIRECTION_LETTERS[d], slide=m in lay.pool)
+            self.events.append({"type": "step", "point": self.point, "square": _NAMES[m],
+                                "to": _NAMES[t], "facing": DIRECTION_LETTERS[d],
+                                "slide": m in lay.pool})
             if t in lay.figures:
                 self._eat(t, "caught")
             elif t in lay.stones:

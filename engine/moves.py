@@ -10,6 +10,9 @@ outcome is among the generated ones.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import itemgetter
+
 from engine.board import (
     CORNERS,
     DIRECTION_LETTERS,
@@ -22,7 +25,7 @@ from engine.board import (
 from engine.errors import IllegalMove, InvalidNotation
 from engine.layout import Layout
 from engine.rng import Rng
-from engine.state import BOARD, OUTSIDE, STONE_KINDS, FigureId, GameState
+from engine.state import BOARD, OUTSIDE, STONE_KINDS, FigureId, GameState, Teleporter
 
 ENTER = "+"
 LEAVE = "X"
@@ -115,15 +118,14 @@ class MoveOutcome:
         }
 
 
-class _Stones(dict):
-    """A stone layout changed by pushes, carrying a Zobrist key of how it differs."""
-
-    __slots__ = ("key",)
-
-
-def _zobrist_table() -> dict[tuple[int, str], int]:
+def _zobrist_table() -> dict[str, list[int]]:
+    """Return a random 64-bit number per stone kind and square: ``_ZOBRIST[kind][square]``."""
     rng = Rng(0x5EED_F100_2005)
-    return {(sq, kind): rng.next_u64() for sq in SQUARES for kind in STONE_KINDS}
+    table: dict[str, list[int]] = {kind: [0] * len(NEIGHBOURS) for kind in STONE_KINDS}
+    for sq in SQUARES:
+        for kind in STONE_KINDS:
+            table[kind][sq] = rng.next_u64()
+    return table
 
 
 _ZOBRIST = _zobrist_table()
@@ -134,67 +136,123 @@ _BOARD_STEPS: tuple[tuple[tuple[int, int, str], ...], ...] = tuple(
     for row in NEIGHBOURS
 )
 
+_Steps = tuple[tuple[tuple[int, int, str], ...], ...]
 
-def _push(lay: Layout, figs: dict[int, int], stones: dict[int, str], at: int, d: int):
-    """Push the stone on ``at`` one square in direction ``d`` by a figure.
+# _BOARD_STEPS without the steps onto the monster or a teleporter, which a figure never takes,
+# by (monster square, teleporters): the monster stands still for a whole figure phase, so the
+# searches of a phase share one table. Only the rows next to those squares differ.
+_OPEN_STEPS: dict[tuple[int, int], tuple[dict[int, Teleporter], _Steps]] = {}
+_OPEN_STEPS_KEPT = 256
 
-    Returns the new stones dict, or None when the square behind is not empty. A stone pushed
-    onto a pool slides across it (stopping before anything not empty, RULES §3.2); a stone that
-    ends on a corner is removed (D1). A teleporter counts as a wall for this push (D5).
+
+def _open_steps(monster: int, teleporters: dict[int, Teleporter]) -> _Steps:
+    """Return each square's steps onto squares a figure may enter (N E S W order kept)."""
+    key = (monster, id(teleporters))
+    entry = _OPEN_STEPS.get(key)
+    if entry is not None and entry[0] is teleporters:
+        return entry[1]
+    blocked = {monster, *teleporters}
+    rows = list(_BOARD_STEPS)
+    for b in blocked:
+        for n in NEIGHBOURS[b]:
+            if n >= 0:
+                rows[n] = tuple(s for s in _BOARD_STEPS[n] if s[1] not in blocked)
+    table = tuple(rows)
+    if len(_OPEN_STEPS) >= _OPEN_STEPS_KEPT:
+        _OPEN_STEPS.clear()
+    _OPEN_STEPS[key] = (teleporters, table)
+    return table
+
+
+# A state the search reached: (path, square (_OUT before entering, None once out), stones,
+# the squares seen with those stones).
+_Reached = tuple[str, int | None, dict[int, str], set[int]]
+
+_Enter = Callable[[int, int, dict[int, str]], "tuple[int, dict[int, str]] | None"]
+
+
+def _mover(lay: Layout, figs: dict[int, int]) -> tuple[_Enter, dict[int, int]]:
+    """Return ``enter(t, d, stones)``, the figure stepping onto ``t`` in direction ``d``, and
+    the Zobrist keys of the stone layouts its pushes make (by the layout's ``id``).
+
+    ``t`` must be a board square that is neither the monster's nor a teleporter (the caller
+    checks that, see :func:`_step`). ``enter`` returns where the step ends and the stones after
+    it, or None when a stone on ``t`` cannot be pushed. Stepping onto a pool slides the figure
+    on in the same direction to the square beyond, pushing a stone found there; the slide stops
+    on the pool's last square when the square beyond is a wall, the monster, a teleporter or a
+    stone that cannot move (RULES §3.2, D15). ``stones`` is never changed: a push makes a new
+    layout, a plain dict, whose key (how it differs from the start layout, key 0) goes into
+    the keys dict. A dict subclass carrying its key would be neater, but copying one costs
+    twice what ``dict.copy`` does, and pushes are a good part of what a search spends. An
+    ``id`` is only looked up for a layout still alive, so a reused one never reads a stale key.
+
+    One closure per search, so the sets it reads are looked up once, not at every step.
     """
     nb = NEIGHBOURS
-    monster = lay.monster
-    tele = lay.teleporters
-    u = nb[at][d]
-    if u < 0 or u in figs or u in stones or u == monster or u in tele:
-        return None
-    new = _Stones(stones)
-    kind = new.pop(at)
-    key = (stones.key if type(stones) is _Stones else 0) ^ _ZOBRIST[at, kind]
     pool = lay.pool
-    while u in pool:
-        nxt = nb[u][d]
-        if nxt < 0 or nxt in figs or nxt in new or nxt == monster or nxt in tele:
-            break
-        u = nxt
-    if u not in CORNERS:
-        new[u] = kind
-        key ^= _ZOBRIST[u, kind]
-    new.key = key
-    return new
+    blocked = {lay.monster, *lay.teleporters}  # a wall for the figure and for what it pushes
+    hard = blocked | figs.keys()  # where a pushed stone cannot go (besides a stone or a wall)
+    zobrist = _ZOBRIST
+    keys: dict[int, int] = {}
+
+    def push(stones: dict[int, str], at: int, d: int) -> dict[int, str] | None:
+        # Push the stone on ``at`` one square; None when the square behind is not empty. A
+        # stone pushed onto a pool slides across it (stopping before anything not empty,
+        # RULES §3.2); one that ends on a corner is removed (D1); a teleporter is a wall (D5).
+        u = nb[at][d]
+        if u < 0 or u in hard or u in stones:
+            return None
+        new = stones.copy()
+        kind = new.pop(at)
+        numbers = zobrist[kind]
+        key = keys.get(id(stones), 0) ^ numbers[at]
+        while u in pool:
+            nxt = nb[u][d]
+            if nxt < 0 or nxt in hard or nxt in new:
+                break
+            u = nxt
+        if u not in CORNERS:
+            new[u] = kind
+            key ^= numbers[u]
+        keys[id(new)] = key
+        return new
+
+    def enter(t: int, d: int, stones: dict[int, str]) -> tuple[int, dict[int, str]] | None:
+        if t in stones:
+            stones = push(stones, t, d)  # type: ignore[assignment]
+            if stones is None:
+                return None
+        while t in pool:
+            nxt = nb[t][d]
+            if nxt < 0 or nxt in blocked:
+                break
+            if nxt in stones:
+                pushed = push(stones, nxt, d)
+                if pushed is None:
+                    break
+                stones = pushed
+            t = nxt
+        return t, stones
+
+    return enter, keys
 
 
-def _step(lay: Layout, figs: dict[int, int], sq: int, stones: dict[int, str], d: int):
+def _step(lay: Layout, enter: _Enter, sq: int, stones: dict[int, str], d: int):
     """Take one step from ``sq`` in direction ``d``: a (square, stones) pair, or a reason.
 
-    Stepping onto a pool slides the figure on in the same direction to the square beyond,
-    pushing a stone found there; the slide stops on the pool's last square when the square beyond
-    is a wall, the monster, a teleporter or a stone that cannot move (RULES §3.2, D15).
+    The reasons a step is refused before anything moves are checked here; the step itself is
+    ``enter`` (from :func:`_mover`), which the search calls directly on the squares it knows
+    to be open.
     """
-    nb = NEIGHBOURS
-    t = nb[sq][d]
+    t = NEIGHBOURS[sq][d]
     if t < 0:
         return WALL
     if t == lay.monster:
         return MONSTER
     if t in lay.teleporters:
         return TELEPORTER
-    if t in stones:
-        stones = _push(lay, figs, stones, t, d)
-        if stones is None:
-            return STONE_BLOCKED
-    pool = lay.pool
-    while t in pool:
-        nxt = nb[t][d]
-        if nxt < 0 or nxt == lay.monster or nxt in lay.teleporters:
-            break
-        if nxt in stones:
-            pushed = _push(lay, figs, stones, nxt, d)
-            if pushed is None:
-                break
-            stones = pushed
-        t = nxt
-    return t, stones
+    r = enter(t, d, stones)
+    return STONE_BLOCKED if r is None else r
 
 
 def _pushed(before: dict[int, str], after: dict[int, str]) -> tuple[tuple[int, int | None], ...]:
@@ -234,28 +292,32 @@ def _start(state: GameState, figure: FigureId) -> tuple[int, int, Layout, dict[i
 def _search(state: GameState, figure: FigureId) -> tuple[dict[int, str], list]:
     """Breadth-first search of ``figure``'s moves: the start stones and the outcomes found.
 
-    The outcomes are (path, end square or None, stones) triples in the order of the search.
+    The outcomes are (path, end square or None, stones, seen) in the order of the search,
+    ``seen`` being the search's own bookkeeping (a state is queued and listed as one tuple).
     See :func:`legal_outcomes`.
     """
     index, start, lay, figs = _start(state, figure)
     points = state.figures[index].value
     stones0 = lay.stones
-    monster, pool = lay.monster, lay.pool
-    blocked = set(lay.teleporters)  # no figure steps onto these squares
-    blocked.add(monster)
-    special = blocked | pool | stones0.keys()  # squares where a step is more than a step
-    board_steps, step = _BOARD_STEPS, _step
+    pool = lay.pool
+    # Steps onto the monster or a teleporter are left out of the table, so every step the
+    # search looks at is open; ``special`` are the open squares where a step with the start
+    # stones is more than a step (a stone to push or a pool to slide on).
+    open_steps = _open_steps(lay.monster, lay.teleporters)
+    special = pool | stones0.keys()
+    enter, keys = _mover(lay, figs)
     # The squares reached so far (and _GONE once the figure has left), one set per stone
     # layout: the start layout's, then one for each layout pushes make, found by its Zobrist
     # key and, should two layouts share a key, by its contents.
     seen0: set[int] = {start}
     layouts: dict[int, list[tuple[dict[int, str], set[int]]]] = {}
 
-    def seen_with(stones: _Stones) -> set[int]:
-        entries = layouts.get(stones.key)
+    def seen_with(stones: dict[int, str]) -> set[int]:
+        key = keys[id(stones)]
+        entries = layouts.get(key)
         if entries is None:
             seen: set[int] = set()
-            layouts[stones.key] = [(stones, seen)]
+            layouts[key] = [(stones, seen)]
             return seen
         for other, seen in entries:
             if other is stones or other == stones:
@@ -267,24 +329,22 @@ def _search(state: GameState, figure: FigureId) -> tuple[dict[int, str], list]:
     # Recording a newly reached state (mark it, queue it, list it unless it ends on a figure)
     # is written out in each branch below rather than called: it runs for every state, the
     # hottest code of random play.
-    frontier: list[tuple[int, dict[int, str], str, set[int]]] = [(start, stones0, "", seen0)]
-    found: list[tuple[str, int | None, dict[int, str]]] = []
+    frontier: list[_Reached] = [("", start, stones0, seen0)]
+    found: list[_Reached] = []
     out = found.append
     for _ in range(points):
-        nxt: list[tuple[int, dict[int, str], str, set[int]]] = []
+        nxt: list[_Reached] = []
         add = nxt.append
-        for sq, stones, path, seen in frontier:
+        for path, sq, stones, seen in frontier:
             if stones is not stones0:
                 # Some stone has moved: every step is tried, in N E S W order.
                 if sq == EXIT and _GONE not in seen:
                     seen.add(_GONE)
-                    out((path + LEAVE, None, stones))
-                for d, t, letter in board_steps[sq]:
-                    if t in blocked:
-                        continue
+                    out((path + LEAVE, None, stones, seen))
+                for d, t, letter in open_steps[sq]:
                     if t in stones or t in pool:
-                        r = step(lay, figs, sq, stones, d)
-                        if type(r) is not tuple:
+                        r = enter(t, d, stones)
+                        if r is None:
                             continue
                         t, nst = r
                         reached = seen if nst is stones else seen_with(nst)
@@ -293,41 +353,54 @@ def _search(state: GameState, figure: FigureId) -> tuple[dict[int, str], list]:
                     if t not in reached:
                         reached.add(t)
                         p = path + letter
-                        add((t, nst, p, reached))
+                        e = (p, t, nst, reached)
+                        add(e)
                         if t not in figs:
-                            out((p, t, nst))
+                            out(e)
                 continue
             if sq == _OUT:
-                if monster == ENTRANCE:
+                if lay.monster != ENTRANCE and ENTRANCE not in seen:
+                    seen.add(ENTRANCE)
+                    e = (ENTER, ENTRANCE, stones0, seen)
+                    add(e)
+                    if ENTRANCE not in figs:
+                        out(e)
+                continue
+            # No stone moved so far. A square outside ``special`` is a plain step, taken at
+            # once; the others are taken after the plain ones (and after leaving from a1), in
+            # N E S W order among themselves, so that canonical paths and the order of the
+            # outcomes stay as they have always been.
+            later = False
+            for _d, t, letter in open_steps[sq]:
+                if t in special:
+                    later = True
+                elif t not in seen:
+                    seen.add(t)
+                    p = path + letter
+                    e = (p, t, stones0, seen)
+                    add(e)
+                    if t not in figs:
+                        out(e)
+            if sq == EXIT and _GONE not in seen:
+                seen.add(_GONE)
+                out((path + LEAVE, None, stones0, seen))
+            if not later:
+                continue
+            for d, t, letter in open_steps[sq]:
+                if t not in special:
                     continue
-                steps = [(ENTER, ENTRANCE, stones)]
-            else:
-                # No stone moved so far. A square outside ``special`` is a plain step, taken
-                # here at once; the others go through _step.
-                steps = []
-                for d, t, letter in board_steps[sq]:
-                    if t not in special:
-                        if t not in seen:
-                            seen.add(t)
-                            p = path + letter
-                            add((t, stones0, p, seen))
-                            if t not in figs:
-                                out((p, t, stones0))
-                    elif t not in blocked:
-                        r = step(lay, figs, sq, stones, d)
-                        if type(r) is tuple:
-                            steps.append((letter, r[0], r[1]))
-                if sq == EXIT and _GONE not in seen:
-                    seen.add(_GONE)
-                    out((path + LEAVE, None, stones0))
-            for letter, t, nst in steps:
+                r = enter(t, d, stones0)
+                if r is None:
+                    continue
+                t, nst = r
                 reached = seen if nst is stones0 else seen_with(nst)
                 if t not in reached:
                     reached.add(t)
                     p = path + letter
-                    add((t, nst, p, reached))
+                    e = (p, t, nst, reached)
+                    add(e)
                     if t not in figs:
-                        out((p, t, nst))
+                        out(e)
         frontier = nxt
     global _LAST_SEARCH
     _LAST_SEARCH = (state, figure, stones0, found)
@@ -351,7 +424,10 @@ def legal_outcomes(state: GameState, figure: FigureId) -> list[MoveOutcome]:
     """
     stones0, found = _search(state, figure)
     before = state.stones
-    return [MoveOutcome(figure, p, sq, stones0, st, before) for p, sq, st in found]
+    return [MoveOutcome(figure, p, sq, stones0, st, before) for p, sq, st, _ in found]
+
+
+_first = itemgetter(0)
 
 
 def legal_paths(state: GameState, figure: FigureId) -> list[str]:
@@ -359,7 +435,7 @@ def legal_paths(state: GameState, figure: FigureId) -> list[str]:
 
     For callers that only pick a move (random play): no outcome objects are made.
     """
-    return [found[0] for found in _search(state, figure)[1]]
+    return list(map(_first, _search(state, figure)[1]))
 
 
 def outcome_dicts(state: GameState, figure: FigureId) -> list[dict]:
@@ -370,7 +446,7 @@ def outcome_dicts(state: GameState, figure: FigureId) -> list[dict]:
     key = figure.key
     by_layout: dict[int, list[dict]] = {}
     dicts = []
-    for path, sq, stones in found:
+    for path, sq, stones, _ in found:
         if stones is stones0:
             pushes = []
         else:
@@ -394,7 +470,7 @@ def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
     path = normalise_path(path)
     last_state, last_figure, stones0, found = _LAST_SEARCH
     if last_state is state and last_figure == figure:
-        for p, sq, stones in found:
+        for p, sq, stones, _ in found:
             if p == path:  # a canonical path just generated: its outcome is known
                 return MoveOutcome(figure, path, sq, stones0, stones, state.stones)
     index, start, lay, figs = _start(state, figure)
@@ -411,6 +487,7 @@ def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
         raise refuse(points + 1, "too_long",
                      f"{figure} shows {points}, so it can take at most {points} step(s), "
                      f"not {len(path)}")
+    enter, _ = _mover(lay, figs)
     sq, stones = start, lay.stones
     for i, letter in enumerate(path, start=1):
         if sq == _GONE:
@@ -432,7 +509,7 @@ def check_path(state: GameState, figure: FigureId, path: str) -> MoveOutcome:
             sq = _GONE
             continue
         d = DIRECTION_LETTERS.index(letter)
-        r = _step(lay, figs, sq, stones, d)
+        r = _step(lay, enter, sq, stones, d)
         if type(r) is not tuple:
             raise refuse(i, r, f"cannot go {letter} from {square_name(sq)}: {_STEP_REASONS[r]}")
         sq, stones = r

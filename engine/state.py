@@ -12,7 +12,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import repeat
-from operator import attrgetter
+from operator import attrgetter, call
 from typing import Any, TypeVar
 
 from engine.board import DIRECTION_LETTERS
@@ -67,23 +67,24 @@ def evolve(value: _Value, **changes: Any) -> _Value:
     shape = _SHAPES.get(cls)
     if shape is None:
         names = cls.__match_args__  # type: ignore[attr-defined]
+        # Each slot's own setter (its member descriptor's __set__): calling it skips the
+        # attribute lookup by name that object.__setattr__ makes for every field.
         shape = _SHAPES[cls] = (attrgetter(*names), {name: i for i, name in enumerate(names)},
-                                names)
+                                tuple(getattr(cls, name).__set__ for name in names))
     fields = list(shape[0](value))
     index = shape[1]
     for name, new in changes.items():
         if name not in index:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
         fields[index[name]] = new
-    names = shape[2]
     copy = _new_object(cls)
-    deque(map(_set_attribute, repeat(copy, len(names)), names, fields), 0)
+    deque(map(call, shape[2], repeat(copy), fields), 0)
     return copy
 
 
 _new_object = object.__new__
-_set_attribute = object.__setattr__
-_SHAPES: dict[type, tuple[Callable[[Any], tuple], dict[str, int], tuple[str, ...]]] = {}
+_SHAPES: dict[type, tuple[Callable[[Any], tuple], dict[str, int],
+                          tuple[Callable[[Any, Any], None], ...]]] = {}
 
 
 _FIGURE_RE = re.compile(r"^\s*([a-z]+)[\s\-_:]*([0-9])\s*$", re.I)
@@ -154,6 +155,18 @@ class Figure:
     def in_play(self) -> bool:
         """True while it waits outside or stands on the board."""
         return self.where in (OUTSIDE, BOARD)
+
+
+_FIGURE_KEYS: dict[tuple[str, int], str] = {}
+
+
+def figure_key(figure: Figure) -> str:
+    """Return ``figure.id.key`` (``red5``), looked up rather than formatted: events name
+    figures all the time."""
+    key = _FIGURE_KEYS.get((figure.colour, figure.number))
+    if key is None:
+        key = _FIGURE_KEYS[figure.colour, figure.number] = figure.id.key
+    return key
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,8 +260,9 @@ class GameState:
 
     def figure_index(self, figure: FigureId) -> int:
         """Return the index of ``figure`` in ``figures``."""
+        colour, number = figure.colour, figure.number
         for i, f in enumerate(self.figures):
-            if f.colour == figure.colour and f.number == figure.number:
+            if f.number == number and f.colour == colour:
                 return i
         raise UnknownFigure(f"{figure} is not in this game", figure=figure.key)
 
