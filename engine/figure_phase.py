@@ -40,11 +40,12 @@ def _has_unmoved(colour: str, figures: tuple[Figure, ...]) -> bool:
 
 def first_to_act(state: GameState, from_seat: int) -> int | None:
     """Return the first seat, from ``from_seat`` clockwise, with a figure left to move."""
-    return _first_to_act(state.players, state.figures, from_seat)
+    return first_to_act_among(state.players, state.figures, from_seat)
 
 
-def _first_to_act(players: tuple[Player, ...], figures: tuple[Figure, ...],
-                  from_seat: int) -> int | None:
+def first_to_act_among(players: tuple[Player, ...], figures: tuple[Figure, ...],
+                       from_seat: int) -> int | None:
+    """:func:`first_to_act` for these players and figures (a state about to be made)."""
     # One pass over the figures for all the seats (this runs after every sub-turn).
     colours = {f.colour for f in figures
                if not f.moved and (f.where == BOARD or f.where == OUTSIDE)}
@@ -201,7 +202,7 @@ def _after_sub_turn(state: GameState, seat: int, events: list[dict[str, Any]],
         if won is not None:
             events.append({"type": "game_over", **won.to_dict()})
             return evolve(state, phase=OVER, to_move=None, outcome=won, version=version)
-    nxt = _first_to_act(state.players, figures, (seat + 1) % len(state.players))
+    nxt = first_to_act_among(state.players, figures, (seat + 1) % len(state.players))
     if nxt is None:
         events.append({"type": "phase", "phase": MONSTER})
         return evolve(state, figures=figures, stones=stones, escapes=escapes, phase=MONSTER,

@@ -8,7 +8,7 @@ from engine.actions import Transition
 from engine.board import DIRECTION_LETTERS, square_name
 from engine.cards import CARDS_PER_STAGE, card_label, check_card, is_hit
 from engine.errors import GameOver, WrongPhase
-from engine.figure_phase import _first_to_act
+from engine.figure_phase import first_to_act_among
 from engine.layout import Layout
 from engine.monster import Walk
 from engine.outcome import NOTHING_LEFT, STAGE_TWO_OVER, final_outcome
@@ -136,7 +136,7 @@ def _next_turn(state: GameState, rng: Rng, events: list[dict[str, Any]]) -> Game
     start = (state.start_seat + 1) % n
     figures = tuple(_unmoved(f) if f.moved else f for f in state.figures)
     # The seat to act is found on the new turn's figures first, so one copy of the state does.
-    to_move = _first_to_act(state.players, figures, start)
+    to_move = first_to_act_among(state.players, figures, start)
     state = evolve(state, figures=figures, start_seat=start, game_turn=state.game_turn + 1,
                    phase=FIGURES, rng=rng.state, version=version, to_move=to_move)
     events.append({"type": "turn", "game_turn": state.game_turn, "start_seat": start,
