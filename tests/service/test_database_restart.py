@@ -11,6 +11,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -44,12 +45,15 @@ def url(private_postgres: PostgresServer) -> str:
     return private_postgres.create_database("restart")
 
 
-def make_app(url: str, ping_after: float) -> Iterator[Flask]:
+@contextmanager
+def running_app(url: str, ping_after: float) -> Iterator[Flask]:
     app = create_app(app_config(url, DATABASE_PING_AFTER=ping_after))
     upgrade(app)
-    yield app
-    with app.app_context():
-        db.engine.dispose()
+    try:
+        yield app
+    finally:
+        with app.app_context():
+            db.engine.dispose()
 
 
 def restart(server: PostgresServer) -> None:
@@ -60,7 +64,7 @@ def restart(server: PostgresServer) -> None:
 def test_a_connection_idle_across_a_restart_is_replaced_unseen(
     private_postgres: PostgresServer, url: str,
 ) -> None:
-    for app in make_app(url, ping_after=0.5):
+    with running_app(url, ping_after=0.5) as app:
         client = app.test_client()
         game = create_game(client)
         restart(private_postgres)
@@ -72,7 +76,7 @@ def test_a_connection_idle_across_a_restart_is_replaced_unseen(
 def test_a_connection_in_use_lost_to_a_restart_gets_503_then_the_retry_works(
     private_postgres: PostgresServer, url: str,
 ) -> None:
-    for app in make_app(url, ping_after=3600.0):
+    with running_app(url, ping_after=3600.0) as app:
         client = app.test_client()
         game = create_game(client)
         restart(private_postgres)
