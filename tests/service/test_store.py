@@ -7,6 +7,7 @@ Both must write all of it, or (when another change came first) none of it.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -100,7 +101,7 @@ def test_a_submission_reads_once_and_writes_once_on_postgresql(app: Flask,
     view = client.get(made.url(), headers=auth(made.seat_tokens[0])).get_json()
     statements: list[str] = []
 
-    def record(conn, cursor, statement, parameters, context, executemany) -> None:
+    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
         statements.append(statement.split(None, 1)[0].upper())
 
     with app.app_context():
