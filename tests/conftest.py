@@ -9,8 +9,6 @@ A test that uses one of these fixtures gets the server's marker at collection, s
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.support.browser import launch_chromium
-from tests.support.postgres_server import PostgresServer
+from tests.support.postgres_server import PostgresServer, running_postgres
 from tests.support.redis_server import RedisServer
 from tests.support.smtp_server import SmtpServer
 from tests.support.webhook_receiver import WebhookReceiver
@@ -73,21 +71,9 @@ def redis_server(redis_server_for_session: RedisServer) -> RedisServer:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    """Start one PostgreSQL cluster for the session; stop it and delete its folder at the end.
-
-    The folder comes from ``tempfile.mkdtemp`` rather than pytest's ``tmp_path``: pytest's
-    folders are private to root, and the cluster runs as the ``postgres`` user.
-    """
-    folder = Path(tempfile.mkdtemp(prefix="ff-postgres-"))
-    try:
-        server = PostgresServer(folder)
-        server.start()
-        try:
-            yield server
-        finally:
-            server.stop()
-    finally:
-        shutil.rmtree(folder, ignore_errors=True)
+    """Start one PostgreSQL cluster for the session; stop it and delete its folder at the end."""
+    with running_postgres() as server:
+        yield server
 
 
 @pytest.fixture(scope="session")

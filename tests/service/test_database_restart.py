@@ -7,12 +7,9 @@ retry, and the retry works.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 from flask import Flask
@@ -22,7 +19,7 @@ from service.extensions import db
 from service.migrate import upgrade
 from tests.service.conftest import app_config
 from tests.service.helpers import assert_error, auth, create_game
-from tests.support.postgres_server import PostgresServer
+from tests.support.postgres_server import PostgresServer, running_postgres
 
 pytestmark = pytest.mark.postgres
 
@@ -30,14 +27,8 @@ pytestmark = pytest.mark.postgres
 @pytest.fixture(scope="module")
 def private_postgres() -> Iterator[PostgresServer]:
     """A cluster of this module's own: restarting the session's would disturb other tests."""
-    folder = Path(tempfile.mkdtemp(prefix="ff-postgres-restart-"))
-    server = PostgresServer(folder)
-    server.start()
-    try:
+    with running_postgres("ff-postgres-restart-") as server:
         yield server
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import os
 import pwd
+import shutil
 import signal
 import subprocess
+import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
@@ -148,3 +152,22 @@ class PostgresServer:
                         f"PostgreSQL on port {self.port} not ready in {timeout} s: {error}"
                     ) from error
             time.sleep(0.1)
+
+
+@contextmanager
+def running_postgres(prefix: str = "ff-postgres-") -> Iterator[PostgresServer]:
+    """Start a cluster in a new temporary folder; stop it and delete the folder afterwards.
+
+    The folder comes from ``tempfile.mkdtemp`` rather than pytest's ``tmp_path``: pytest's
+    folders are private to root, and the cluster runs as the ``postgres`` user.
+    """
+    folder = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        server = PostgresServer(folder)
+        server.start()
+        try:
+            yield server
+        finally:
+            server.stop()
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
