@@ -9,10 +9,12 @@ draining the outbox); a periodic sweep picks up whatever a publisher missed.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, current_app
+from sqlalchemy import Insert, bindparam
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
@@ -32,18 +34,28 @@ _PUBLISHERS = "ff_outbox_publishers"
 
 def add(session: Session, kind: str, payload: dict[str, Any], dedupe_key: str) -> int | None:
     """Write an outbox row in the session's transaction; return its id (None: a duplicate)."""
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
     now = utcnow()
-    row_id = session.execute(
-        insert(Outbox)
-        .values(kind=kind, payload=payload, dedupe_key=dedupe_key, status=PENDING, attempts=0,
-                next_attempt_at=now, created_at=now)
-        .on_conflict_do_nothing(index_elements=["dedupe_key"])
-        .returning(Outbox.id)
-    ).scalar_one_or_none()
+    row_id = session.execute(_insert_once(session.get_bind().dialect.name), {
+        "kind": kind, "payload": payload, "dedupe_key": dedupe_key, "status": PENDING,
+        "attempts": 0, "next_attempt_at": now, "created_at": now,
+    }).scalar_one_or_none()
     if row_id is not None:
         session.info.setdefault(_NEW_IDS, []).append(row_id)
     return row_id
+
+
+@functools.cache
+def _insert_once(dialect: str) -> Insert:
+    """Build the INSERT of :func:`add` for a dialect once (building it cost more than running
+    it, on the path of every move that ends a figure phase)."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    table = Outbox.__table__
+    names = ("kind", "payload", "dedupe_key", "status", "attempts", "next_attempt_at",
+             "created_at")
+    return (insert(table)
+            .values({name: bindparam(name, type_=table.c[name].type) for name in names})
+            .on_conflict_do_nothing(index_elements=["dedupe_key"])
+            .returning(table.c.id))
 
 
 def monster_phase_job(session: Session, game_id: str, version: int) -> int | None:

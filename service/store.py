@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -19,6 +19,7 @@ from sqlalchemy import (
     Integer,
     Select,
     String,
+    and_,
     bindparam,
     column,
     exists,
@@ -36,7 +37,7 @@ from engine import Transition
 from service import notifications, outbox
 from service.auth import Caller, authenticate_rows
 from service.deadlines.timing import start_sub_turn
-from service.models import Action, Event, Game, Seat, Token
+from service.models import Action, Event, Game, Seat, SeatNotifications, Token
 from service.webhooks.models import WebhookEndpoint
 
 OPEN = "open"
@@ -50,6 +51,31 @@ OVER = "over"
 
 class StaleWrite(Exception):
     """The game row was no longer at the version (or status) the change was made against."""
+
+
+class WrittenAction(NamedTuple):
+    """An action row as :func:`save_transition` wrote it (the columns of ``Action``)."""
+
+    game_id: str
+    seq: int
+    seat: int
+    notation: str
+    action: dict[str, Any]
+    version_before: int
+    version_after: int
+    created_at: datetime
+
+
+class WrittenEvent(NamedTuple):
+    """An event row as :func:`save_transition` wrote it (the columns of ``Event``)."""
+
+    game_id: str
+    seq: int
+    version: int
+    action_seq: int | None
+    type: str
+    data: dict[str, Any]
+    created_at: datetime
 
 
 # Statements built once: the submission path runs them on every move, and building a statement
@@ -66,6 +92,15 @@ _SEATS_AND_HOOKS = (select(Seat, _HAS_WEBHOOKS)
 _GAME_TOKEN_AND_SEATS = (
     select(Game, Token.hash, Token.kind, Token.seat, Seat, _HAS_WEBHOOKS)
     .join(Token, Token.game_id == Game.id).join(Seat, Seat.game_id == Game.id)
+    .where(Game.id == bindparam("game_id"), Token.hash == bindparam("hash"))
+    .order_by(Seat.seat))
+# What a read of a game needs: the same, without the webhooks, and when the caller's seat
+# last read the game (service.mail.seats.record_read), so a read is one query.
+_GAME_TOKEN_SEATS_AND_ACTIVITY = (
+    select(Game, Token.hash, Token.kind, Token.seat, Seat, SeatNotifications.last_active_at)
+    .join(Token, Token.game_id == Game.id).join(Seat, Seat.game_id == Game.id)
+    .outerjoin(SeatNotifications, and_(SeatNotifications.game_id == Token.game_id,
+                                       SeatNotifications.seat == Token.seat))
     .where(Game.id == bindparam("game_id"), Token.hash == bindparam("hash"))
     .order_by(Seat.seat))
 _UPDATE_IF_CURRENT = update(_GAMES).where(
@@ -97,6 +132,15 @@ def authenticate_with_seats(
     return rows[0].Game, caller, [row.Seat for row in rows], bool(rows[0].has_webhooks)
 
 
+def authenticate_for_reading(
+    session: Session, game_id: str, token: str | None
+) -> tuple[Game, Caller, list[Seat], datetime | None]:
+    """Return the game, the caller, the seats and when the caller's seat last read the game
+    (None: never, or the caller is no seat), in one query (see :func:`auth.authenticate`)."""
+    rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_SEATS_AND_ACTIVITY)
+    return rows[0].Game, caller, [row.Seat for row in rows], rows[0].last_active_at
+
+
 def save_transition(
     session: Session,
     game: Game,
@@ -106,15 +150,14 @@ def save_transition(
     seat: int | None = None,
     seats: Sequence[Seat] | None = None,
     has_webhooks: bool | None = None,
-) -> tuple[Action | None, list[Event]]:
+) -> tuple[WrittenAction | None, list[WrittenEvent]]:
     """Write ``transition`` of ``game`` (read at ``game.version``) and what comes with it.
 
     ``action`` is the player's action that caused it (None: the monster phase); ``seats``
     and ``has_webhooks``, what :func:`seats_and_webhooks` says, when the caller has asked.
     Raises :class:`StaleWrite` when another change got there first; then nothing is written.
     On success ``game`` holds the new values. The rows are written with Core statements, not
-    the unit of work: the action and events returned are not in the session (they are only
-    read afterwards).
+    the unit of work, and returned as plain tuples (they are only read afterwards).
     """
     state = transition.state
     values: dict[str, Any] = {
@@ -131,27 +174,17 @@ def save_transition(
     action_seq = game.action_count + 1 if action is not None else None
     event_seq, version_before = game.event_count, game.version
     row = None
-    action_params: dict[str, Any] | None = None
     if action is not None and seat is not None:
-        row = Action(game_id=game.id, seq=action_seq, seat=seat,
-                     notation=engine.format_action(action), action=engine.action_to_dict(action),
-                     version_before=version_before, version_after=state.version, created_at=now)
-        action_params = {
-            "game_id": row.game_id, "seq": row.seq, "seat": row.seat, "notation": row.notation,
-            "action": row.action, "version_before": row.version_before,
-            "version_after": row.version_after, "created_at": now}
-    events = [
-        Event(game_id=game.id, seq=event_seq + i, version=state.version, action_seq=action_seq,
-              type=str(data.get("type", "")), data=data, created_at=now)
-        for i, data in enumerate(transition.events, start=1)
-    ]
+        row = WrittenAction(game.id, action_seq, seat, engine.format_action(action),
+                            engine.action_to_dict(action), version_before, state.version, now)
+    events = [WrittenEvent(game.id, event_seq + i, state.version, action_seq,
+                           str(data.get("type", "")), data, now)
+              for i, data in enumerate(transition.events, start=1)]
     connection = session.connection()
     if connection.dialect.name == "postgresql":
-        written = _write_at_once(connection, game.id, version_before, values, action_params,
-                                 events)
+        written = _write_at_once(connection, game.id, version_before, values, row, events)
     else:
-        written = _write_in_turn(connection, game.id, version_before, values, action_params,
-                                 events)
+        written = _write_in_turn(connection, game.id, version_before, values, row, events)
     if not written:
         raise StaleWrite(game.id)
     for name, value in values.items():  # what the row now holds, without a second UPDATE
@@ -165,8 +198,8 @@ def save_transition(
 
 
 def _write_in_turn(connection: Connection, game_id: str, version_before: int,
-                   values: dict[str, Any], action: dict[str, Any] | None,
-                   events: list[Event]) -> bool:
+                   values: dict[str, Any], action: WrittenAction | None,
+                   events: list[WrittenEvent]) -> bool:
     """Write the game row, the action and the events one statement after the other (SQLite,
     in-process: a statement costs no round trip). Return False, writing nothing, when the row
     is no longer at ``version_before``."""
@@ -175,19 +208,15 @@ def _write_in_turn(connection: Connection, game_id: str, version_before: int,
     if result.rowcount != 1:
         return False
     if action is not None:
-        connection.execute(_INSERT_ACTION, action)
+        connection.execute(_INSERT_ACTION, action._asdict())
     if events:
-        connection.execute(_INSERT_EVENTS, [
-            {"game_id": e.game_id, "seq": e.seq, "version": e.version,
-             "action_seq": e.action_seq, "type": e.type, "data": e.data,
-             "created_at": e.created_at}
-            for e in events])
+        connection.execute(_INSERT_EVENTS, [e._asdict() for e in events])
     return True
 
 
 def _write_at_once(connection: Connection, game_id: str, version_before: int,
-                   values: dict[str, Any], action: dict[str, Any] | None,
-                   events: list[Event]) -> bool:
+                   values: dict[str, Any], action: WrittenAction | None,
+                   events: list[WrittenEvent]) -> bool:
     """Write the game row, the action and the events in one PostgreSQL statement (one round
     trip instead of three): the conditional UPDATE in a CTE, and the INSERTs taking their rows
     from what it returned, so they write nothing when it matched no row. Return whether it
@@ -195,7 +224,7 @@ def _write_at_once(connection: Connection, game_id: str, version_before: int,
     statement = _statement_at_once(tuple(values), action is not None, bool(events))
     params: dict[str, Any] = {"b_id": game_id, "b_version": version_before, **values}
     if action is not None:
-        params.update({"a_" + name: value for name, value in action.items()
+        params.update({"a_" + name: value for name, value in action._asdict().items()
                        if name != "game_id"})
     if events:
         first = events[0]

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import engine
 from engine import GameState
 from service.auth import SEAT, Caller
 from service.models import Action, Event, Game, Seat
+
+if TYPE_CHECKING:
+    from service.store import WrittenAction, WrittenEvent
 
 ACTIVE = "active"
 
@@ -96,7 +99,7 @@ def seat_view(seat: Seat, *, own: bool) -> dict[str, Any]:
     return data
 
 
-def action_view(action: Action) -> dict[str, Any]:
+def action_view(action: Action | WrittenAction) -> dict[str, Any]:
     """Return an accepted action as shown in the log and in a submission's response."""
     return {
         "seq": action.seq,
@@ -109,7 +112,7 @@ def action_view(action: Action) -> dict[str, Any]:
     }
 
 
-def event_view(event: Event) -> dict[str, Any]:
+def event_view(event: Event | WrittenEvent) -> dict[str, Any]:
     """Return an event as shown in the log: the engine's own dict under ``event``."""
     return {
         "seq": event.seq,

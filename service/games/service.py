@@ -20,7 +20,7 @@ from service.errors import ApiError
 from service.links.urls import join_link, play_link
 from service.mail import seats as mail_seats
 from service.models import Game, Seat, Token, utcnow
-from service.store import ACTIVE, CANCELLED, OPEN, seats_of
+from service.store import ACTIVE, CANCELLED, OPEN, authenticate_for_reading, seats_of
 from service.tokens import hash_secret, new_game_id, new_token
 from service.unit_of_work import read_transaction, write_transaction
 from service.views import etag, game_view
@@ -147,10 +147,10 @@ def read_game(game_id: str, token: str | None,
     A seat's read counts as activity on the game's page (no emails while it looks).
     """
     with read_transaction() as session:
-        game, caller = authenticate(session, game_id, token)
+        game, caller, seats, last_read = authenticate_for_reading(session, game_id, token)
         tag = etag(game, caller)
-        view = None if is_current(tag) else game_view(game, seats_of(session, game_id), caller)
-    mail_seats.record_read(game_id, caller)
+        view = None if is_current(tag) else game_view(game, seats, caller)
+    mail_seats.record_read(game_id, caller, last_read)
     return GameRead(tag, view)
 
 

@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 
 from service.auth import SEAT, Caller
 from service.models import SeatNotifications, utcnow
-from service.unit_of_work import read_transaction, write_transaction
+from service.unit_of_work import write_transaction
 
 EVERY_EVENT = "every_event"
 MY_TURN = "my_turn"
@@ -61,14 +61,14 @@ def upsert(session: Session, game_id: str, seat: int, values: Mapping[str, Any])
     )
 
 
-def record_read(game_id: str, caller: Caller) -> None:
-    """Note that a seat just read its game (other callers are not players: nothing to do)."""
+def record_read(game_id: str, caller: Caller, last: datetime | None) -> None:
+    """Note that a seat just read its game (other callers are not players: nothing to do).
+
+    ``last`` is when the seat's last read was recorded, as the read found it (None: never).
+    """
     if caller.kind != SEAT or caller.seat is None:
         return
     now = utcnow()
-    with read_transaction() as session:
-        last = session.scalar(select(SeatNotifications.last_active_at).where(
-            SeatNotifications.game_id == game_id, SeatNotifications.seat == caller.seat))
     if last is not None and now - last < ACTIVITY_STEP:
         return
     with write_transaction() as session:

@@ -12,7 +12,7 @@ from service.auth import SEAT, SPECTATOR, Caller
 from service.extensions import db
 from service.mail import seats
 from service.models import SeatNotifications, utcnow
-from tests.service.helpers import create_game
+from tests.service.helpers import API, auth, create_game
 
 
 def last_active(app: Flask, game_id: str, seat: int):
@@ -38,19 +38,38 @@ def test_a_read_writes_the_time_only_when_the_stored_one_is_older_than_the_step(
     app: Flask, client: FlaskClient
 ) -> None:
     game = create_game(client)
-    caller = Caller(SEAT, 1, "h")
-    with app.app_context():
-        seats.record_read(game.id, caller)
+
+    def read() -> int:
+        return client.get(f"{API}/games/{game.id}", headers=auth(game.seat_tokens[1])).status_code
+
+    assert read() == 200
     first = last_active(app, game.id, 1)
     assert first is not None
-    with app.app_context():
-        seats.record_read(game.id, caller)
+    assert read() == 200
     assert last_active(app, game.id, 1) == first  # within the step: no write
     with app.app_context():
         db.session.execute(update(SeatNotifications).values(
             last_active_at=first - seats.ACTIVITY_STEP))
         db.session.commit()
-        seats.record_read(game.id, caller)
+    assert read() == 200
+    assert last_active(app, game.id, 1) > first
+    assert last_active(app, game.id, 0) is None  # only the reader's seat
+
+
+def test_record_read_writes_when_the_read_found_no_time_or_an_old_one(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create_game(client)
+    caller = Caller(SEAT, 1, "h")
+    with app.app_context():
+        seats.record_read(game.id, caller, utcnow())  # the read found a fresh time
+    assert last_active(app, game.id, 1) is None
+    with app.app_context():
+        seats.record_read(game.id, caller, None)
+    first = last_active(app, game.id, 1)
+    assert first is not None
+    with app.app_context():
+        seats.record_read(game.id, caller, first - seats.ACTIVITY_STEP)
     assert last_active(app, game.id, 1) > first
 
 
@@ -59,12 +78,12 @@ def test_a_read_keeps_the_mode_the_seat_chose(app: Flask, client: FlaskClient) -
     with app.app_context():
         seats.upsert(db.session, game.id, 0, {"email_mode": seats.MY_TURN})
         db.session.commit()
-        seats.record_read(game.id, Caller(SEAT, 0, "h"))
+        seats.record_read(game.id, Caller(SEAT, 0, "h"), None)
         assert db.session.get(SeatNotifications, (game.id, 0)).email_mode == seats.MY_TURN
 
 
 def test_other_callers_leave_no_trace(app: Flask, client: FlaskClient) -> None:
     game = create_game(client)
     with app.app_context():
-        seats.record_read(game.id, Caller(SPECTATOR, None, "h"))
+        seats.record_read(game.id, Caller(SPECTATOR, None, "h"), None)
         assert db.session.query(SeatNotifications).count() == 0
