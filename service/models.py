@@ -10,6 +10,7 @@ reading the log, and reading a game never touches the log.
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from types import SimpleNamespace
 from typing import Any
 
 from sqlalchemy import (
@@ -35,6 +36,13 @@ GAME_ID_LENGTH = 22
 def utcnow() -> datetime:
     """Return the current time in UTC (aware)."""
     return datetime.now(UTC)
+
+
+class Record(SimpleNamespace):
+    """A row read with Core on the paths every move and poll take (``service.store``): its
+    columns as attributes, named as on the mapped class (``Game``, ``Seat``), so the code
+    reading a ``Game`` reads a game record alike, without the ORM's per-row bookkeeping.
+    It is not in the session: changes to it are written with explicit statements."""
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -17,6 +17,7 @@ from sqlalchemy import (
     JSON,
     Connection,
     Integer,
+    Row,
     Select,
     String,
     and_,
@@ -37,7 +38,7 @@ from engine import Transition
 from service import notifications, outbox
 from service.auth import Caller, authenticate_rows
 from service.deadlines.timing import start_sub_turn
-from service.models import Action, Event, Game, Seat, SeatNotifications, Token
+from service.models import Action, Event, Game, Record, Seat, SeatNotifications, Token
 from service.webhooks.models import WebhookEndpoint
 
 OPEN = "open"
@@ -87,22 +88,45 @@ _HAS_WEBHOOKS = exists().where(_HOOKS.c.game_id == Seat.game_id,
                               _HOOKS.c.enabled.is_(True)).label("has_webhooks")
 _SEATS_AND_HOOKS = (select(Seat, _HAS_WEBHOOKS)
                     .where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat))
-# What a submission reads: the game, the caller's token, the seats and whether the game has an
-# enabled webhook endpoint, one row per seat (auth.authenticate_rows checks the token).
-_GAME_TOKEN_AND_SEATS = (
-    select(Game, Token.hash, Token.kind, Token.seat, Seat, _HAS_WEBHOOKS)
-    .join(Token, Token.game_id == Game.id).join(Seat, Seat.game_id == Game.id)
-    .where(Game.id == bindparam("game_id"), Token.hash == bindparam("hash"))
-    .order_by(Seat.seat))
-# What a read of a game needs: the same, without the webhooks, and when the caller's seat
-# last read the game (service.mail.seats.record_read), so a read is one query.
-_GAME_TOKEN_SEATS_AND_ACTIVITY = (
-    select(Game, Token.hash, Token.kind, Token.seat, Seat, SeatNotifications.last_active_at)
-    .join(Token, Token.game_id == Game.id).join(Seat, Seat.game_id == Game.id)
-    .outerjoin(SeatNotifications, and_(SeatNotifications.game_id == Token.game_id,
-                                       SeatNotifications.seat == Token.seat))
-    .where(Game.id == bindparam("game_id"), Token.hash == bindparam("hash"))
-    .order_by(Seat.seat))
+_TOKENS = Token.__table__
+_SEATS = Seat.__table__
+_SEAT_COLUMNS = tuple(_SEATS.c)
+_ACTIVITY = SeatNotifications.__table__
+_SEAT_PREFIX = "seat_"
+_GAME_KEYS = tuple(c.key for c in _GAMES.c)
+_SEAT_KEYS = tuple(c.key for c in _SEAT_COLUMNS)
+
+
+def _game_token_and_seats(*extra: Any) -> Select:
+    """Select a game's columns, the caller's token (``hash``, ``kind``, ``seat``), the seats'
+    columns (``seat_<name>``, one row per seat) and ``extra``, as Core rows: these reads run on
+    every move and every poll, and loading ORM objects would cost more than the query."""
+    return (select(*_GAMES.c, _TOKENS.c.hash, _TOKENS.c.kind, _TOKENS.c.seat,
+                   *(c.label(_SEAT_PREFIX + c.key) for c in _SEAT_COLUMNS), *extra)
+            .join(_TOKENS, _TOKENS.c.game_id == _GAMES.c.id)
+            .join(_SEATS, _SEATS.c.game_id == _GAMES.c.id)
+            .where(_GAMES.c.id == bindparam("game_id"), _TOKENS.c.hash == bindparam("hash"))
+            .order_by(_SEATS.c.seat))
+
+
+# What a submission reads: also whether the game has an enabled webhook endpoint.
+_GAME_TOKEN_AND_SEATS = _game_token_and_seats(
+    exists().where(_HOOKS.c.game_id == _GAMES.c.id, _HOOKS.c.enabled.is_(True))
+    .label("has_webhooks"))
+# What a read of a game reads: also when the caller's seat last read it (mail.seats.record_read).
+_GAME_TOKEN_SEATS_AND_ACTIVITY = _game_token_and_seats(_ACTIVITY.c.last_active_at).outerjoin(
+    _ACTIVITY, and_(_ACTIVITY.c.game_id == _TOKENS.c.game_id, _ACTIVITY.c.seat == _TOKENS.c.seat))
+
+
+def _game_and_seats(rows: Sequence[Row]) -> tuple[Record, list[Record]]:
+    """Return the game and its seats from rows of :func:`_game_token_and_seats`."""
+    first = rows[0]._mapping
+    game = Record(**{key: first[key] for key in _GAME_KEYS})
+    seats = [Record(**{key: row._mapping[_SEAT_PREFIX + key] for key in _SEAT_KEYS})
+             for row in rows]
+    return game, seats
+
+
 _UPDATE_IF_CURRENT = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version"),
     _GAMES.c.status == ACTIVE)
@@ -124,31 +148,36 @@ def seats_and_webhooks(session: Session, game_id: str) -> tuple[list[Seat], bool
 
 def authenticate_with_seats(
     session: Session, game_id: str, token: str | None, *, kinds: tuple[str, ...] = ()
-) -> tuple[Game, Caller, list[Seat], bool]:
+) -> tuple[Record, Caller, list[Record], bool]:
     """Return the game, the caller, the seats and whether the game has an enabled webhook
-    endpoint, in one query (see :func:`auth.authenticate`, :func:`seats_and_webhooks`)."""
+    endpoint, in one query (see :func:`auth.authenticate`, :func:`seats_and_webhooks`).
+
+    The game and the seats are :class:`Record` s, not ORM objects."""
     rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_AND_SEATS,
                                      kinds=kinds)
-    return rows[0].Game, caller, [row.Seat for row in rows], bool(rows[0].has_webhooks)
+    game, seats = _game_and_seats(rows)
+    return game, caller, seats, bool(rows[0].has_webhooks)
 
 
 def authenticate_for_reading(
     session: Session, game_id: str, token: str | None
-) -> tuple[Game, Caller, list[Seat], datetime | None]:
-    """Return the game, the caller, the seats and when the caller's seat last read the game
-    (None: never, or the caller is no seat), in one query (see :func:`auth.authenticate`)."""
+) -> tuple[Record, Caller, list[Record], datetime | None]:
+    """Return the game, the caller, the seats (as :class:`Record` s) and when the caller's
+    seat last read the game (None: never, or the caller is no seat), in one query (see
+    :func:`auth.authenticate`)."""
     rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_SEATS_AND_ACTIVITY)
-    return rows[0].Game, caller, [row.Seat for row in rows], rows[0].last_active_at
+    game, seats = _game_and_seats(rows)
+    return game, caller, seats, rows[0].last_active_at
 
 
 def save_transition(
     session: Session,
-    game: Game,
+    game: Game | Record,
     transition: Transition,
     now: datetime,
     action: engine.Action | None = None,
     seat: int | None = None,
-    seats: Sequence[Seat] | None = None,
+    seats: Sequence[Seat | Record] | None = None,
     has_webhooks: bool | None = None,
 ) -> tuple[WrittenAction | None, list[WrittenEvent]]:
     """Write ``transition`` of ``game`` (read at ``game.version``) and what comes with it.
@@ -188,7 +217,10 @@ def save_transition(
     if not written:
         raise StaleWrite(game.id)
     for name, value in values.items():  # what the row now holds, without a second UPDATE
-        set_committed_value(game, name, value)
+        if isinstance(game, Record):
+            setattr(game, name, value)
+        else:
+            set_committed_value(game, name, value)
     if state.phase == MONSTER:
         outbox.monster_phase_job(session, game.id, state.version)
     start_sub_turn(session, game)
