@@ -9,8 +9,8 @@ and writes with the same conditional UPDATE as players' actions.
 from __future__ import annotations
 
 import engine
-from service.models import Game, utcnow
-from service.store import ACTIVE, MONSTER, StaleWrite, save_transition
+from service.models import utcnow
+from service.store import ACTIVE, MONSTER, StaleWrite, game_with_seats, save_transition
 from service.unit_of_work import write_transaction
 from service.views import load_state
 
@@ -23,13 +23,16 @@ def resolve_monster_phase(game_id: str, version: int) -> int | None:
     """
     try:
         with write_transaction() as session:
-            game = session.get(Game, game_id)
-            if (game is None or game.status != ACTIVE or game.version != version
-                    or game.phase != MONSTER):
+            found = game_with_seats(session, game_id)
+            if found is None:
+                return None
+            game, seats, has_webhooks = found
+            if game.status != ACTIVE or game.version != version or game.phase != MONSTER:
                 return None
             state = load_state(game)
             assert state is not None  # an active game has started
-            save_transition(session, game, engine.resolve_monster_phase(state), utcnow())
+            save_transition(session, game, engine.resolve_monster_phase(state), utcnow(),
+                            seats=seats, has_webhooks=has_webhooks)
             new_version = game.version
     except StaleWrite:
         return None

@@ -97,29 +97,36 @@ _GAME_KEYS = tuple(c.key for c in _GAMES.c)
 _SEAT_KEYS = tuple(c.key for c in _SEAT_COLUMNS)
 
 
-def _game_token_and_seats(*extra: Any) -> Select:
-    """Select a game's columns, the caller's token (``hash``, ``kind``, ``seat``), the seats'
-    columns (``seat_<name>``, one row per seat) and ``extra``, as Core rows: these reads run on
-    every move and every poll, and loading ORM objects would cost more than the query."""
-    return (select(*_GAMES.c, _TOKENS.c.hash, _TOKENS.c.kind, _TOKENS.c.seat,
-                   *(c.label(_SEAT_PREFIX + c.key) for c in _SEAT_COLUMNS), *extra)
-            .join(_TOKENS, _TOKENS.c.game_id == _GAMES.c.id)
+def _game_and_seats_select(*extra: Any) -> Select:
+    """Select a game's columns, its seats' columns (``seat_<name>``, one row per seat) and
+    ``extra`` of the game ``:game_id``, as Core rows: these reads run on every move, poll and
+    monster phase, and loading ORM objects would cost more than the query."""
+    return (select(*_GAMES.c, *(c.label(_SEAT_PREFIX + c.key) for c in _SEAT_COLUMNS), *extra)
             .join(_SEATS, _SEATS.c.game_id == _GAMES.c.id)
-            .where(_GAMES.c.id == bindparam("game_id"), _TOKENS.c.hash == bindparam("hash"))
+            .where(_GAMES.c.id == bindparam("game_id"))
             .order_by(_SEATS.c.seat))
 
 
-# What a submission reads: also whether the game has an enabled webhook endpoint.
-_GAME_TOKEN_AND_SEATS = _game_token_and_seats(
-    exists().where(_HOOKS.c.game_id == _GAMES.c.id, _HOOKS.c.enabled.is_(True))
-    .label("has_webhooks"))
-# What a read of a game reads: also when the caller's seat last read it (mail.seats.record_read).
+def _game_token_and_seats(*extra: Any) -> Select:
+    """:func:`_game_and_seats_select` with the caller's token (``hash``, ``kind``, ``seat``)."""
+    return (_game_and_seats_select(_TOKENS.c.hash, _TOKENS.c.kind, _TOKENS.c.seat, *extra)
+            .join(_TOKENS, _TOKENS.c.game_id == _GAMES.c.id)
+            .where(_TOKENS.c.hash == bindparam("hash")))
+
+
+_HAS_ENABLED_WEBHOOKS = exists().where(
+    _HOOKS.c.game_id == _GAMES.c.id, _HOOKS.c.enabled.is_(True)).label("has_webhooks")
+# What a monster phase reads: the game, its seats, whether it has an enabled webhook endpoint.
+_GAME_SEATS_AND_HOOKS = _game_and_seats_select(_HAS_ENABLED_WEBHOOKS)
+# What a submission reads: the same and the caller's token.
+_GAME_TOKEN_AND_SEATS = _game_token_and_seats(_HAS_ENABLED_WEBHOOKS)
+# What a read of a game reads: when the caller's seat last read it (mail.seats.record_read).
 _GAME_TOKEN_SEATS_AND_ACTIVITY = _game_token_and_seats(_ACTIVITY.c.last_active_at).outerjoin(
     _ACTIVITY, and_(_ACTIVITY.c.game_id == _TOKENS.c.game_id, _ACTIVITY.c.seat == _TOKENS.c.seat))
 
 
 def _game_and_seats(rows: Sequence[Row]) -> tuple[Record, list[Record]]:
-    """Return the game and its seats from rows of :func:`_game_token_and_seats`."""
+    """Return the game and its seats from rows of :func:`_game_and_seats_select`."""
     first = rows[0]._mapping
     game = Record(**{key: first[key] for key in _GAME_KEYS})
     seats = [Record(**{key: row._mapping[_SEAT_PREFIX + key] for key in _SEAT_KEYS})
@@ -144,6 +151,17 @@ def seats_and_webhooks(session: Session, game_id: str) -> tuple[list[Seat], bool
     endpoint (for :func:`save_transition`), in one query."""
     rows = session.execute(_SEATS_AND_HOOKS, {"game_id": game_id}).all()
     return [row.Seat for row in rows], bool(rows and rows[0].has_webhooks)
+
+
+def game_with_seats(session: Session, game_id: str) -> tuple[Record, list[Record], bool] | None:
+    """Return the game, its seats and whether it has an enabled webhook endpoint (for
+    :func:`save_transition`) in one query, as :class:`Record` s; None when there is no such
+    game."""
+    rows = session.execute(_GAME_SEATS_AND_HOOKS, {"game_id": game_id}).all()
+    if not rows:
+        return None
+    game, seats = _game_and_seats(rows)
+    return game, seats, bool(rows[0].has_webhooks)
 
 
 def authenticate_with_seats(
