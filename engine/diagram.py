@@ -59,9 +59,8 @@ def _cells(state: GameState) -> dict[int, str]:
 
 
 _HEADER = "    " + "".join(c.ljust(4) for c in "abcdefghijklmnop").rstrip()
-# Per row, each square's number, or None where the board has no square.
-_ROWS = tuple(tuple(y * WIDTH + x if y * WIDTH + x in ON_BOARD else None for x in range(WIDTH))
-              for y in range(HEIGHT))
+# The empty board, one 4-character cell per square (row by row): floor, or no square.
+_EMPTY = tuple("..  " if sq in ON_BOARD else "##  " for sq in range(WIDTH * HEIGHT))
 
 
 _WIDTH = 78
@@ -76,11 +75,12 @@ def _wrap(text: str) -> list[str]:
 
 def diagram(state: GameState, legend: bool = True) -> str:
     """Return the board and the game's status as fixed-width text, at most 80 columns wide."""
-    cells = _cells(state)
+    grid = list(_EMPTY)
+    for sq, cell in _cells(state).items():
+        grid[sq] = cell.ljust(4)
     lines = [_HEADER]
-    for y, squares in enumerate(_ROWS, start=1):
-        row = "".join("##  " if sq is None else cells.get(sq, "..").ljust(4) for sq in squares)
-        lines.append(f"{y:>2}  " + row.rstrip())
+    for y in range(HEIGHT):
+        lines.append(f"{y + 1:>2}  " + "".join(grid[y * WIDTH:(y + 1) * WIDTH]).rstrip())
     lines.append("    exit: a1 (leave with X)        entrance: p11 (enter with +)")
     lines.extend(_status(state))
     if legend:
