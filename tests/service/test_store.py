@@ -1,12 +1,16 @@
-"""Tests of service.store.save_transition, the one writer of a started game, on both backends.
+"""Tests of service.store: save_transition, the one writer of a started game, and the reads
+of the hot paths, on both backends.
 
 On PostgreSQL the game row, the action and the events go in one statement; on SQLite in three.
-Both must write all of it, or (when another change came first) none of it.
+Both must write all of it, or (when another change came first) none of it. A submission, a read
+of a game and a monster phase each read what they need in one query.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -95,10 +99,9 @@ def test_the_monster_phase_logs_its_events_without_an_action(app: Flask,
         assert {e.version for e in monster} == {game.version}
 
 
-def test_a_submission_reads_once_and_writes_once_on_postgresql(app: Flask,
-                                                               client: FlaskClient) -> None:
-    made = create_game(client, seats=[{"name": "Ada"}, {"name": "Bo"}])  # no emails to write
-    view = client.get(made.url(), headers=auth(made.seat_tokens[0])).get_json()
+@contextmanager
+def statements_run(app: Flask) -> Iterator[list[str]]:
+    """Collect the first word of every statement sent to the database meanwhile."""
     statements: list[str] = []
 
     def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
@@ -108,13 +111,55 @@ def test_a_submission_reads_once_and_writes_once_on_postgresql(app: Flask,
         engine_ = db.engine
     event.listen(engine_, "before_cursor_execute", record)
     try:
-        response = submit(client, made, 0, view["version"], action=a_legal_action(view))
+        yield statements
     finally:
         event.remove(engine_, "before_cursor_execute", record)
+
+
+def is_postgresql(app: Flask) -> bool:
+    """True when the app's database is PostgreSQL."""
+    with app.app_context():
+        return db.engine.dialect.name == "postgresql"
+
+
+def test_a_submission_reads_once_and_writes_once_on_postgresql(app: Flask,
+                                                               client: FlaskClient) -> None:
+    made = create_game(client, seats=[{"name": "Ada"}, {"name": "Bo"}])  # no emails to write
+    view = client.get(made.url(), headers=auth(made.seat_tokens[0])).get_json()
+    with statements_run(app) as statements:
+        response = submit(client, made, 0, view["version"], action=a_legal_action(view))
     assert response.status_code == 201, response.get_data(as_text=True)
-    if engine_.dialect.name == "postgresql":
+    if is_postgresql(app):
         # The game, the token, the seats and the webhook question; then the row, the action and
         # the events in one statement.
         assert statements == ["SELECT", "WITH"]
     else:
         assert statements == ["BEGIN", "SELECT", "UPDATE", "INSERT", "INSERT"]
+
+
+def test_a_read_of_a_game_is_one_query(app: Flask, client: FlaskClient) -> None:
+    made = create_game(client)
+    assert client.get(made.url(), headers=auth(made.seat_tokens[1])).status_code == 200
+    with statements_run(app) as statements:  # the seat's activity is fresh: nothing to write
+        response = client.get(made.url(), headers=auth(made.seat_tokens[1]))
+    assert response.status_code == 200
+    def names(view: dict[str, Any]) -> list[tuple[int, str, str]]:
+        return [(s["seat"], s["name"], s["colour"]) for s in view["seats"]]
+
+    assert names(response.get_json()) == names(made.body["game"])
+    # The game, the token, the seats and the seat's last read, in one query.
+    assert statements == (["SELECT"] if is_postgresql(app) else ["BEGIN", "SELECT"])
+
+
+def test_a_monster_phase_reads_once_and_writes_once(app: Flask, client: FlaskClient) -> None:
+    made = create_game(client, seats=[{"name": "Ada"}, {"name": "Bo"}])
+    play_until(app, client, made, "monster")
+    with statements_run(app) as statements:
+        assert run_monster_jobs(app) == 1
+    # The job's query, then the monster phase: the game, its seats and the webhook question;
+    # the write; then marking the job done.
+    if is_postgresql(app):
+        assert statements == ["SELECT", "SELECT", "WITH", "UPDATE"]
+    else:
+        assert statements == ["BEGIN", "SELECT", "BEGIN", "SELECT", "UPDATE", "INSERT", "BEGIN",
+                              "UPDATE"]
