@@ -182,12 +182,19 @@ def _build(data: dict[str, Any]) -> GameState:
 
 
 def _figure_from_dict(data: dict[str, Any]) -> Figure:
-    fid = FigureId.parse(data["figure"])
+    fid = _figure_id(data["figure"])
     face = data.get("face", "coloured")
     if face not in ("coloured", "black"):
         raise InvalidPosition(f"figure {fid}: face must be 'coloured' or 'black', got {face!r}")
     where = data.get("where", BOARD if "square" in data else OUTSIDE)
-    square = _square(data["square"], f"figure {fid}") if data.get("square") is not None else None
+    square = data.get("square")
+    if square is not None:
+        if not isinstance(square, str):
+            _square(square, f"figure {fid}")  # refuses it, naming the figure
+        square = board.parse_square(square)
+    escaped_order = data.get("escaped_order")
+    if escaped_order is not None:
+        escaped_order = _number_or_none(escaped_order, f"figure {fid}: escaped_order")
     return Figure(
         colour=fid.colour,
         number=fid.number,
@@ -195,9 +202,24 @@ def _figure_from_dict(data: dict[str, Any]) -> Figure:
         where=where,
         square=square,
         moved=bool(data.get("moved", False)),
-        escaped_order=_number_or_none(data.get("escaped_order"), f"figure {fid}: escaped_order"),
+        escaped_order=escaped_order,
         times_eaten=int(data.get("times_eaten", 0)),
     )
+
+
+_FIGURE_NAMES: dict[str, FigureId] = {}
+"""The figure names met in positions (``red5``) and their ids: every state read names the
+same few dozen figures again."""
+
+
+def _figure_id(name: Any) -> FigureId:
+    """Return ``FigureId.parse(name)``, remembering the answer for a name seen before."""
+    fid = _FIGURE_NAMES.get(name) if isinstance(name, str) else None
+    if fid is None:
+        fid = FigureId.parse(name)
+        if len(_FIGURE_NAMES) < 256:  # a bound: positions may come from anywhere
+            _FIGURE_NAMES[name] = fid
+    return fid
 
 
 def _problem(message: str) -> None:
