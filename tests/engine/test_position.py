@@ -178,6 +178,8 @@ INVALID: dict[str, tuple[dict[str, Any], str]] = {
         {"figures": _figures(red5="h5", blue5="h6"), "to_move": "1"}, "'1'"),
     "to_move written as true": (
         {"figures": _figures(red5="h5", blue5="h6"), "to_move": True}, "True"),
+    "a figure's square written as a number": (
+        {"figures": [{"figure": "red5", "square": 75}]}, "figure red 5: expected a square name"),
     "an escaped_order written as text": (
         {"figures": [{"figure": "red5", "where": "escaped", "escaped_order": "x"}]},
         "escaped_order"),
