@@ -84,10 +84,6 @@ class WrittenEvent(NamedTuple):
 _GAMES = Game.__table__
 _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
 _HOOKS = WebhookEndpoint.__table__
-_HAS_WEBHOOKS = exists().where(_HOOKS.c.game_id == Seat.game_id,
-                              _HOOKS.c.enabled.is_(True)).label("has_webhooks")
-_SEATS_AND_HOOKS = (select(Seat, _HAS_WEBHOOKS)
-                    .where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat))
 _TOKENS = Token.__table__
 _SEATS = Seat.__table__
 _SEAT_COLUMNS = tuple(_SEATS.c)
@@ -114,12 +110,12 @@ def _game_token_and_seats(*extra: Any) -> Select:
             .where(_TOKENS.c.hash == bindparam("hash")))
 
 
-_HAS_ENABLED_WEBHOOKS = exists().where(
+_HAS_WEBHOOKS = exists().where(
     _HOOKS.c.game_id == _GAMES.c.id, _HOOKS.c.enabled.is_(True)).label("has_webhooks")
 # What a monster phase reads: the game, its seats, whether it has an enabled webhook endpoint.
-_GAME_SEATS_AND_HOOKS = _game_and_seats_select(_HAS_ENABLED_WEBHOOKS)
+_GAME_SEATS_AND_HOOKS = _game_and_seats_select(_HAS_WEBHOOKS)
 # What a submission reads: the same and the caller's token.
-_GAME_TOKEN_AND_SEATS = _game_token_and_seats(_HAS_ENABLED_WEBHOOKS)
+_GAME_TOKEN_AND_SEATS = _game_token_and_seats(_HAS_WEBHOOKS)
 # What a read of a game reads: when the caller's seat last read it (mail.seats.record_read).
 _GAME_TOKEN_SEATS_AND_ACTIVITY = _game_token_and_seats(_ACTIVITY.c.last_active_at).outerjoin(
     _ACTIVITY, and_(_ACTIVITY.c.game_id == _TOKENS.c.game_id, _ACTIVITY.c.seat == _TOKENS.c.seat))
@@ -146,13 +142,6 @@ def seats_of(session: Session, game_id: str) -> list[Seat]:
     return list(session.scalars(_SEATS_OF, {"game_id": game_id}))
 
 
-def seats_and_webhooks(session: Session, game_id: str) -> tuple[list[Seat], bool]:
-    """Return the seats of a game, in seat order, and whether it has an enabled webhook
-    endpoint (for :func:`save_transition`), in one query."""
-    rows = session.execute(_SEATS_AND_HOOKS, {"game_id": game_id}).all()
-    return [row.Seat for row in rows], bool(rows and rows[0].has_webhooks)
-
-
 def game_with_seats(session: Session, game_id: str) -> tuple[Record, list[Record], bool] | None:
     """Return the game, its seats and whether it has an enabled webhook endpoint (for
     :func:`save_transition`) in one query, as :class:`Record` s; None when there is no such
@@ -168,7 +157,7 @@ def authenticate_with_seats(
     session: Session, game_id: str, token: str | None, *, kinds: tuple[str, ...] = ()
 ) -> tuple[Record, Caller, list[Record], bool]:
     """Return the game, the caller, the seats and whether the game has an enabled webhook
-    endpoint, in one query (see :func:`auth.authenticate`, :func:`seats_and_webhooks`).
+    endpoint, in one query (see :func:`auth.authenticate`, :func:`game_with_seats`).
 
     The game and the seats are :class:`Record` s, not ORM objects."""
     rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_AND_SEATS,
@@ -201,7 +190,7 @@ def save_transition(
     """Write ``transition`` of ``game`` (read at ``game.version``) and what comes with it.
 
     ``action`` is the player's action that caused it (None: the monster phase); ``seats``
-    and ``has_webhooks``, what :func:`seats_and_webhooks` says, when the caller has asked.
+    and ``has_webhooks``, what :func:`game_with_seats` says, when the caller has asked.
     Raises :class:`StaleWrite` when another change got there first; then nothing is written.
     On success ``game`` holds the new values. The rows are written with Core statements, not
     the unit of work, and returned as plain tuples (they are only read afterwards).

@@ -22,7 +22,7 @@ import engine
 from engine.autoplay import random_action
 from service.extensions import db
 from service.models import Action, Event, Game, utcnow
-from service.store import StaleWrite, save_transition, seats_and_webhooks
+from service.store import StaleWrite, game_with_seats, save_transition
 from service.views import load_state
 from tests.service.helpers import (
     a_legal_action,
@@ -46,7 +46,9 @@ def test_it_writes_the_row_the_action_and_every_event(app: Flask, client: FlaskC
     with app.app_context():
         game = db.session.get(Game, made.id)
         action, seat, transition = _transition(game)
-        seats, has_webhooks = seats_and_webhooks(db.session, made.id)
+        found = game_with_seats(db.session, made.id)
+        assert found is not None
+        _, seats, has_webhooks = found
         row, events = save_transition(db.session, game, transition, utcnow(), action, seat,
                                       seats, has_webhooks)
         db.session.commit()

@@ -10,7 +10,7 @@ from flask.testing import FlaskClient
 
 from service.extensions import db
 from service.models import Game
-from service.store import authenticate_with_seats, seats_and_webhooks
+from service.store import authenticate_with_seats, game_with_seats
 from service.webhooks.chat import sentence
 from service.webhooks.messages import webhook_events, write_messages
 from tests.service.helpers import (
@@ -177,7 +177,9 @@ def test_the_submission_reads_the_seats_and_whether_an_endpoint_is_enabled_in_on
 
     def asked() -> tuple[list[int], bool]:
         with app.app_context():
-            seats, has_webhooks = seats_and_webhooks(db.session, game.id)
+            found = game_with_seats(db.session, game.id)
+            assert found is not None
+            _, seats, has_webhooks = found
             found, caller, with_token, also = authenticate_with_seats(
                 db.session, game.id, game.seat_tokens[1])
             assert (found.id, caller.seat) == (game.id, 1)
