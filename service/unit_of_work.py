@@ -38,9 +38,26 @@ def write_transaction() -> Iterator[Session]:
 
 @contextmanager
 def read_transaction() -> Iterator[Session]:
-    """Yield the session for reading; end the transaction without writing anything."""
+    """Yield the session for reading; end the transaction without writing anything.
+
+    On PostgreSQL the transaction is ``READ ONLY`` (the server refuses any write in it) and
+    ends with COMMIT: psycopg forgets every statement it prepared on the connection at each
+    ROLLBACK, and reads ending in ROLLBACK had the next statements parsed and planned anew.
+    On SQLite it ends with ROLLBACK, as it cannot be made read-only.
+    """
     session = db.session
+    read_only = session.get_bind().dialect.name == "postgresql"
+    if read_only:
+        session.connection(execution_options=READ_ONLY)
     try:
         yield session
-    finally:
+    except BaseException:
         session.rollback()
+        raise
+    if read_only:
+        session.commit()
+    else:
+        session.rollback()
+
+
+READ_ONLY = {"postgresql_readonly": True}

@@ -1,5 +1,5 @@
 """Tests of service.store: save_transition, the one writer of a started game, and the reads
-of the hot paths, on both backends.
+of the hot paths, on both backends; and how their transactions end (service.unit_of_work).
 
 On PostgreSQL the game row, the action and the events go in one statement; on SQLite in three.
 Both must write all of it, or (when another change came first) none of it. A submission, a read
@@ -16,14 +16,17 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, func, select, update
+from sqlalchemy import event, exc, func, select, text, update
 
 import engine
 from engine.autoplay import random_action
+from service import create_app
 from service.extensions import db
 from service.models import Action, Event, Game, utcnow
 from service.store import StaleWrite, game_with_seats, save_transition
+from service.unit_of_work import read_transaction
 from service.views import load_state
+from tests.service.conftest import app_config, dispose, wipe
 from tests.service.helpers import (
     a_legal_action,
     auth,
@@ -165,3 +168,59 @@ def test_a_monster_phase_reads_once_and_writes_once(app: Flask, client: FlaskCli
     else:
         assert statements == ["BEGIN", "SELECT", "BEGIN", "SELECT", "UPDATE", "INSERT", "BEGIN",
                               "UPDATE"]
+
+
+def test_a_read_ends_in_commit_on_postgresql_and_in_rollback_on_sqlite(
+        app: Flask, client: FlaskClient) -> None:
+    made = create_game(client)
+    assert client.get(made.url(), headers=auth(made.seat_tokens[1])).status_code == 200
+    ends: list[str] = []
+    with app.app_context():
+        engine_ = db.engine
+    listeners = {name: (lambda conn, name=name: ends.append(name)) for name in ("commit",
+                                                                                 "rollback")}
+    for name, listener in listeners.items():
+        event.listen(engine_, name, listener)
+    try:
+        assert client.get(made.url(), headers=auth(made.seat_tokens[1])).status_code == 200
+    finally:
+        for name, listener in listeners.items():
+            event.remove(engine_, name, listener)
+    # psycopg forgets every prepared statement of a connection at a ROLLBACK.
+    assert ends == (["commit"] if is_postgresql(app) else ["rollback"])
+
+
+def test_a_read_transaction_refuses_writes_on_postgresql(postgres_url: str) -> None:
+    app = create_app(app_config(postgres_url))
+    try:
+        client = app.test_client()
+        made = create_game(client)
+        with app.app_context():
+            with pytest.raises(exc.DBAPIError, match="read-only transaction"), \
+                    read_transaction() as session:
+                session.execute(update(Game).where(Game.id == made.id).values(version=99))
+            assert db.session.get(Game, made.id).version == 0
+            db.session.rollback()
+    finally:
+        wipe(app)
+        dispose(app)
+
+
+def test_reads_and_pings_keep_the_connection_s_prepared_statements_on_postgresql(postgres_url: str
+                                                                       ) -> None:
+    # One pooled connection: every request uses it, and pings it first. psycopg prepares a
+    # statement the sixth time it runs on a connection, and forgets them all at a ROLLBACK.
+    app = create_app(app_config(postgres_url, DATABASE_POOL_SIZE=1, DATABASE_PING_AFTER=0))
+    try:
+        client = app.test_client()
+        made = create_game(client)
+        for _ in range(8):
+            assert client.get(made.url(), headers=auth(made.seat_tokens[1])).status_code == 200
+        with app.app_context():
+            prepared = db.session.scalars(text("SELECT statement FROM pg_prepared_statements"))
+            reads = [s for s in prepared if s.startswith("SELECT games.id")]
+            db.session.commit()
+        assert len(reads) == 1
+    finally:
+        wipe(app)
+        dispose(app)
