@@ -22,6 +22,11 @@ all rounds. The targets from the service issue: >= 300 submissions/s, p99 <= 100
 and take their share of its cores (they read and write JSON with orjson, to take less); with
 fewer clients than the default 8 (``--clients 4`` on two cores) less of the machine goes to
 them and to switching between them.
+
+For each server the run also prints where the machine's CPU went during the measured seconds,
+per request: the server (gunicorn and its workers), PostgreSQL (all its processes) and the
+clients, read from ``/proc``. The ratio of the two throughputs is the ratio of these totals
+when the cores are saturated.
 """
 
 from __future__ import annotations
@@ -188,9 +193,61 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-def run_clients(target, extra: tuple, args: argparse.Namespace, setup_seconds: float
-                ) -> tuple[float, list[float]]:
-    """Run ``args.clients`` processes of ``target``; return (requests/s, latencies)."""
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """Return the user and system CPU seconds process ``pid`` used so far (0 once gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+def with_children(pid: int) -> list[int]:
+    """Return ``pid`` and its child processes (gunicorn's workers, PostgreSQL's backends)."""
+    children = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            if parent == pid:
+                children.append(int(entry.name))
+    return [pid, *children]
+
+
+class CpuSplit:
+    """CPU seconds of the server, PostgreSQL and the clients between two readings.
+
+    ``servers`` maps a name to the id of a process that is counted with its children; the
+    clients' process ids are set for each run."""
+
+    def __init__(self, servers: dict[str, int]) -> None:
+        self.servers = servers
+        self.clients: list[int] = []
+        self.used = dict.fromkeys([*servers, "clients"], 0.0)
+
+    def start(self) -> None:
+        self.pids = {name: with_children(pid) for name, pid in self.servers.items()}
+        self.pids["clients"] = list(self.clients)
+        self.before = {pid: cpu_seconds(pid) for pids in self.pids.values() for pid in pids}
+
+    def stop(self) -> None:
+        for name, pids in self.pids.items():
+            # A process gone meanwhile reads 0: it adds nothing rather than a negative figure.
+            self.used[name] += sum(max(0.0, cpu_seconds(pid) - self.before[pid])
+                                   for pid in pids)
+
+
+def run_clients(target, extra: tuple, args: argparse.Namespace, setup_seconds: float,
+                split: CpuSplit | None = None) -> tuple[float, list[float]]:
+    """Run ``args.clients`` processes of ``target``; return (requests/s, latencies).
+
+    ``split``, given the server's and PostgreSQL's process ids, adds what they and the
+    clients used during the measured seconds."""
     queue: multiprocessing.Queue = multiprocessing.Queue()
     start_at = time.time() + setup_seconds
     measure_from = start_at + args.warmup
@@ -202,6 +259,12 @@ def run_clients(target, extra: tuple, args: argparse.Namespace, setup_seconds: f
     ]
     for process in processes:
         process.start()
+    if split is not None:
+        split.clients = [process.pid for process in processes]
+        time.sleep(max(0.0, measure_from - time.time()))
+        split.start()
+        time.sleep(max(0.0, stop_at - time.time()))
+        split.stop()
     latencies: list[float] = []
     for _ in processes:
         got, error = queue.get(timeout=setup_seconds + args.warmup + args.seconds + 120)
@@ -217,6 +280,15 @@ def report(name: str, rate: float, latencies: list[float]) -> None:
     """Print one line of figures."""
     print(f"{name:<34} {rate:8.1f} req/s   p50 {statistics.median(latencies):6.1f} ms   "
           f"p99 {percentile(latencies, 99):6.1f} ms   ({len(latencies)} requests)", flush=True)
+
+
+def report_cpu(name: str, split: CpuSplit, requests: int, seconds: float) -> None:
+    """Print the CPU milliseconds per request of each group, and the cores they kept busy."""
+    parts = "   ".join(f"{group} {1000 * used / requests:5.2f}"
+                       for group, used in split.used.items())
+    total = sum(split.used.values())
+    print(f"{name:<34} CPU ms per request: {parts}   total {1000 * total / requests:5.2f} "
+          f"({total / seconds:.2f} cores busy)", flush=True)
 
 
 def main() -> None:
@@ -262,12 +334,15 @@ def main() -> None:
         per_client = max(1, args.games // args.clients)
         service_latencies: list[float] = []
         bare_latencies: list[float] = []
+        splits = {name: CpuSplit({"server": server.pid, "postgres": postgres.pid})
+                  for name, server in zip(("service", "bare"), servers, strict=True)}
         for n in range(1, args.rounds + 1):
             rate, latencies = run_clients(client, (service_port, per_client, service_url),
-                                          args, 10.0)
+                                          args, 10.0, splits["service"])
             report(f"round {n} service", rate, latencies)
             service_latencies.extend(latencies)
-            rate, latencies = run_clients(bare_client, (bare_port, 1024), args, 2.0)
+            rate, latencies = run_clients(bare_client, (bare_port, 1024), args, 2.0,
+                                          splits["bare"])
             report(f"round {n} bare", rate, latencies)
             bare_latencies.extend(latencies)
         measured = args.rounds * args.seconds
@@ -275,6 +350,8 @@ def main() -> None:
         bare_rate = len(bare_latencies) / measured
         report("service: POST /games/{id}/actions", rate, service_latencies)
         report("bare: POST /bump/{n} (one UPDATE)", bare_rate, bare_latencies)
+        report_cpu("service", splits["service"], len(service_latencies), measured)
+        report_cpu("bare", splits["bare"], len(bare_latencies), measured)
         print(f"service / bare throughput: {rate / bare_rate:.2f}", flush=True)
     finally:
         for server in servers:

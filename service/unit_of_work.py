@@ -36,6 +36,10 @@ def write_transaction() -> Iterator[Session]:
     outbox.publish_after_commit(session)
 
 
+# The execution option that begins a PostgreSQL transaction as READ ONLY.
+READ_ONLY = {"postgresql_readonly": True}
+
+
 @contextmanager
 def read_transaction() -> Iterator[Session]:
     """Yield the session for reading; end the transaction without writing anything.
@@ -58,6 +62,3 @@ def read_transaction() -> Iterator[Session]:
         session.commit()
     else:
         session.rollback()
-
-
-READ_ONLY = {"postgresql_readonly": True}
