@@ -190,28 +190,33 @@ def test_a_read_ends_in_commit_on_postgresql_and_in_rollback_on_sqlite(
     assert ends == (["commit"] if is_postgresql(app) else ["rollback"])
 
 
-def test_a_read_transaction_refuses_writes_on_postgresql(postgres_url: str) -> None:
-    app = create_app(app_config(postgres_url))
+@contextmanager
+def postgres_app(postgres_url: str, **overrides: Any) -> Iterator[Flask]:
+    """Yield an app of its own on the session's PostgreSQL database; empty it afterwards."""
+    app = create_app(app_config(postgres_url, **overrides))
     try:
-        client = app.test_client()
-        made = create_game(client)
+        yield app
+    finally:
+        wipe(app)
+        dispose(app)
+
+
+def test_a_read_transaction_refuses_writes_on_postgresql(postgres_url: str) -> None:
+    with postgres_app(postgres_url) as app:
+        made = create_game(app.test_client())
         with app.app_context():
             with pytest.raises(exc.DBAPIError, match="read-only transaction"), \
                     read_transaction() as session:
                 session.execute(update(Game).where(Game.id == made.id).values(version=99))
             assert db.session.get(Game, made.id).version == 0
             db.session.rollback()
-    finally:
-        wipe(app)
-        dispose(app)
 
 
-def test_reads_and_pings_keep_the_connection_s_prepared_statements_on_postgresql(postgres_url: str
-                                                                       ) -> None:
+def test_reads_and_pings_keep_the_connection_s_prepared_statements_on_postgresql(
+        postgres_url: str) -> None:
     # One pooled connection: every request uses it, and pings it first. psycopg prepares a
     # statement the sixth time it runs on a connection, and forgets them all at a ROLLBACK.
-    app = create_app(app_config(postgres_url, DATABASE_POOL_SIZE=1, DATABASE_PING_AFTER=0))
-    try:
+    with postgres_app(postgres_url, DATABASE_POOL_SIZE=1, DATABASE_PING_AFTER=0) as app:
         client = app.test_client()
         made = create_game(client)
         for _ in range(8):
@@ -221,6 +226,3 @@ def test_reads_and_pings_keep_the_connection_s_prepared_statements_on_postgresql
             reads = [s for s in prepared if s.startswith("SELECT games.id")]
             db.session.commit()
         assert len(reads) == 1
-    finally:
-        wipe(app)
-        dispose(app)
