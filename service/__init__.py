@@ -10,7 +10,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service import errors, health, site
 from service.actions import routes as actions
-from service.api import make_api
+from service.api import ApiRequest, make_api
 from service.config import load as load_config
 from service.deadlines import routes as deadlines
 from service.extensions import init_db
@@ -33,6 +33,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     Nothing connects to the database here; ``python -m service.migrate`` builds the schema.
     """
     app = Flask(__name__)
+    app.request_class = ApiRequest
     app.json = JSONProvider(app)
     load_config(app, config)
     if app.config["PROXY_FIX_X_FOR"]:

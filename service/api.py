@@ -11,9 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from flask import Flask, Response, jsonify
-from flask_smorest import Api, Blueprint
+from flask import Flask, Request, Response, jsonify
+from flask_smorest import Api
+from flask_smorest import Blueprint as SmorestBlueprint
+from webargs import core
+from webargs.flaskparser import FlaskParser, is_json_request
 
+from service.errors import ApiError
+from service.jsoncodec import InvalidJSON, loads_body
 from service.schemas import ErrorSchema
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -23,7 +28,8 @@ BEARER = [{"bearerAuth": []}]
 
 ERROR_DESCRIPTIONS = {
     304: "Not modified: the ETag in If-None-Match is current. No body.",
-    400: "request/malformed: the body is not JSON.",
+    400: "request/invalid_json: the body is not JSON, or nests deeper than 32 levels, or "
+         "holds a number beyond 64 bits (details.limit: syntax, depth or number).",
     401: "auth/missing_token: no 'Authorization: Bearer <token>'.",
     403: "auth/forbidden: the token is not one of this game's, or not allowed to do this.",
     404: "game/not_found: no game has this id (ids are checked before any query).",
@@ -32,6 +38,44 @@ ERROR_DESCRIPTIONS = {
     422: "The request or the action is invalid (request/invalid, or the engine's code).",
     429: "rate/limited: too many requests; the Retry-After header says when to try again.",
 }
+
+
+def invalid_json(error: InvalidJSON) -> ApiError:
+    """Return the 400 answer to a body that is not JSON or breaks a limit."""
+    return ApiError("request/invalid_json", str(error), 400, error.details)
+
+
+class ApiRequest(Request):
+    """Flask's request, reading JSON bodies with :func:`service.jsoncodec.loads_body`'s
+    limits and answering a bad one with ``request/invalid_json``."""
+
+    def on_json_loading_failed(self, e: ValueError | None) -> Any:
+        """Refuse the body in our error shape (Flask's default is a bare 400)."""
+        if isinstance(e, InvalidJSON):
+            raise invalid_json(e) from None
+        return super().on_json_loading_failed(e)
+
+
+class BodyParser(FlaskParser):
+    """webargs' Flask parser reading JSON bodies as :class:`ApiRequest` does (webargs' own
+    reading uses the standard library's ``json``, which recurses and converts any integer)."""
+
+    def _raw_load_json(self, req: Request) -> Any:
+        if not is_json_request(req):
+            return core.missing
+        data = req.get_data(cache=True)
+        if not data:
+            return core.missing
+        try:
+            return loads_body(data)
+        except InvalidJSON as error:
+            raise invalid_json(error) from None
+
+
+class Blueprint(SmorestBlueprint):
+    """flask-smorest's blueprint with :class:`BodyParser`: every route of the API uses it."""
+
+    ARGUMENTS_PARSER = BodyParser()
 
 
 class ErrorShapeApi(Api):

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
+
+from service.api import Blueprint
 
 blueprint = Blueprint("health", __name__, url_prefix="/api/v1",
                       description="Whether the web process is up.")

@@ -10,8 +10,8 @@ import time
 
 from flask import Flask, Response, current_app, request
 from flask_limiter import ApplicationLimit, Limiter, RequestLimit
-from flask_smorest import Blueprint
 
+from service.api import Blueprint
 from service.auth import bearer_token
 from service.errors import HTTP_CODES, error_response
 from service.tokens import hash_secret

@@ -6,11 +6,10 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from service.actions import service
 from service.actions.schemas import SubmitSchema, SubmittedSchema
-from service.api import BEARER, errors, json_reply
+from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.schemas import IdempotencyHeaderSchema
 

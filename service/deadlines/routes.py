@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
-from service.api import BEARER, errors, json_reply
+from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.deadlines import service
 from service.view_schemas import GameViewSchema

@@ -6,9 +6,8 @@ from typing import Any
 
 from flask import Response, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
-from service.api import BEARER, errors, json_reply
+from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.games import service
 from service.games.schemas import CreatedGameSchema, CreateGameSchema, JoinedSchema, JoinSchema

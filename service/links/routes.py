@@ -6,9 +6,8 @@ from typing import Any
 
 from flask import Response
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
-from service.api import errors, json_reply
+from service.api import Blueprint, errors, json_reply
 from service.links import service
 from service.links.schemas import LostLinkAcceptedSchema, LostLinkSchema
 

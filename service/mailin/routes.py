@@ -16,9 +16,8 @@ from typing import Any
 
 from flask import Response, current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
-from service.api import BEARER, errors, json_reply
+from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.errors import ApiError
 from service.mailin import records, service

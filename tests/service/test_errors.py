@@ -34,7 +34,7 @@ def test_a_body_over_the_limit_is_a_json_413(make_app: Any) -> None:
 
 def test_a_body_that_is_not_json_is_a_json_400(client: FlaskClient) -> None:
     response = client.post(f"{API}/links/lost", data=b"\xff\xfe{", content_type="application/json")
-    assert_error(response, 400, "request/malformed")
+    assert_error(response, 400, "request/invalid_json")
 
 
 def test_an_invalid_body_is_a_json_422_naming_the_fields(client: FlaskClient) -> None:
