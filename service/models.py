@@ -26,6 +26,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm.attributes import set_committed_value
 
 from service.extensions import db
 
@@ -43,6 +44,17 @@ class Record(SimpleNamespace):
     columns as attributes, named as on the mapped class (``Game``, ``Seat``), so the code
     reading a ``Game`` reads a game record alike, without the ORM's per-row bookkeeping.
     It is not in the session: changes to it are written with explicit statements."""
+
+
+def hold_written(row: Any, values: dict[str, Any]) -> None:
+    """Make ``row`` (a :class:`Record` or a mapped object) hold ``values``, which an explicit
+    statement has just written to its row: what the row now holds, without reading it again
+    and without the ORM writing it a second time."""
+    for name, value in values.items():
+        if isinstance(row, Record):
+            setattr(row, name, value)
+        else:
+            set_committed_value(row, name, value)
 
 
 class UTCDateTime(TypeDecorator[datetime]):

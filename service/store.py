@@ -31,14 +31,22 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.orm import Session
-from sqlalchemy.orm.attributes import set_committed_value
 
 import engine
 from engine import Transition
 from service import notifications, outbox
 from service.auth import Caller, authenticate_rows
 from service.deadlines.timing import start_sub_turn
-from service.models import Action, Event, Game, Record, Seat, SeatNotifications, Token
+from service.models import (
+    Action,
+    Event,
+    Game,
+    Record,
+    Seat,
+    SeatNotifications,
+    Token,
+    hold_written,
+)
 from service.webhooks.models import WebhookEndpoint
 
 OPEN = "open"
@@ -223,11 +231,7 @@ def save_transition(
         written = _write_in_turn(connection, game.id, version_before, values, row, events)
     if not written:
         raise StaleWrite(game.id)
-    for name, value in values.items():  # what the row now holds, without a second UPDATE
-        if isinstance(game, Record):
-            setattr(game, name, value)
-        else:
-            set_committed_value(game, name, value)
+    hold_written(game, values)
     if state.phase == MONSTER:
         outbox.monster_phase_job(session, game.id, state.version)
     start_sub_turn(session, game)

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from service import clock
 from service.errors import ApiError
-from service.models import Game
+from service.models import Game, hold_written
 from service.views import iso
 
 ACTIVE = "active"
@@ -41,16 +41,18 @@ def start_sub_turn(session: Session, game: Game) -> None:
     """Set the deadline of the sub-turn that ``game`` (just written) now waits for.
 
     Called in the transaction of every change that writes a game's state (a start, an
-    action, a monster phase), after the game row was updated; ``game`` holds the new values.
-    Writes nothing for a game without a limit that never had a deadline.
+    action, a monster phase), after the game row was updated; ``game`` holds the new values,
+    and the deadline's too once this returns (the view built next shows them). Writes
+    nothing for a game without a limit that never had a deadline.
     """
     paused_at = game.paused_at if game.status == ACTIVE else None
     deadline, reminder = deadlines_from(game, paused_at or clock.now())
     if (deadline, reminder, paused_at) == (game.move_deadline, game.reminder_at,
                                            game.paused_at):
         return
-    session.execute(update(Game).where(Game.id == game.id)
-                    .values(move_deadline=deadline, reminder_at=reminder, paused_at=paused_at))
+    values = {"move_deadline": deadline, "reminder_at": reminder, "paused_at": paused_at}
+    session.execute(update(Game).where(Game.id == game.id).values(values))
+    hold_written(game, values)
 
 
 def is_paused(game: Game) -> bool:

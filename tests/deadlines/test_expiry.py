@@ -37,6 +37,15 @@ def test_a_started_game_shows_the_deadline_of_its_first_sub_turn(
     assert (view["move_deadline"], view["paused_at"]) == (iso(DEADLINE), None)
 
 
+def test_the_create_response_shows_the_deadline_a_read_shows(
+    client: FlaskClient, clock: SettableClock
+) -> None:
+    game = new_timed_game(client)
+    created = game.body["game"]
+    assert created["move_deadline"] == iso(DEADLINE)
+    assert created == read(client, game, game.creator_token)
+
+
 def test_a_game_started_by_its_last_joiner_gets_its_first_deadline_then(
     client: FlaskClient, clock: SettableClock
 ) -> None:
