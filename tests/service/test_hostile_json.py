@@ -48,6 +48,7 @@ def test_the_parser_takes_bodies_up_to_the_limits() -> None:
     ("[1e400]", "number"),
     ("{seats:", "syntax"),
     ("[NaN]", "syntax"),
+    ('{"square": "c1\\ud800"}', "syntax"),  # a lone surrogate: no UTF-8 can carry it
 ])
 def test_the_parser_names_the_limit_a_body_breaks(body: str, limit: str) -> None:
     with pytest.raises(InvalidJSON) as refused:
