@@ -1,8 +1,10 @@
 """Schemas and fields shared by the blueprints: safe strings, bounded ids, the error shape.
 
 Request schemas validate everything before the service layer sees it: strings never carry
-control characters (NUL included) or lone surrogates, which PostgreSQL refuses, and every
-number that becomes a database value is within an INTEGER column's range.
+control characters (NUL included) or lone surrogates, which PostgreSQL refuses, nor the
+bidirectional controls that would reorder the text around them in a log line, a mail or a
+chat message (a name with U+202E shows "Ann moved" as "devom nnA"); every number that
+becomes a database value is within an INTEGER column's range.
 """
 
 from __future__ import annotations
@@ -16,13 +18,27 @@ MAX_INT = 2**31 - 1  # the largest value of an SQL INTEGER
 IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
 
 
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
+                          "\u2066\u2067\u2068\u2069")
+"""The Unicode bidirectional formatting characters (marks, embeddings, overrides, isolates)."""
+
+
+def has_bidi_control(text: str) -> bool:
+    """True when ``text`` holds a bidirectional formatting character."""
+    return not BIDI_CONTROLS.isdisjoint(text)
+
+
 class Text(fields.String):
-    """A string with no control characters and no lone surrogates."""
+    """A string with no control characters, bidirectional controls or lone surrogates."""
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
         if any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
             raise ValidationError("Must not contain control characters.")
+        if has_bidi_control(text):
+            raise ValidationError("Must not contain bidirectional control characters "
+                                  "(U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to "
+                                  "U+2069).")
         return text
 
 

@@ -146,6 +146,8 @@ def test_it_stores_the_email_address_as_given(app: Flask, client: FlaskClient) -
     ({"seats": [{"name": ""}, {"name": "B"}]}, "seats"),
     ({"seats": [{"name": "A" * 41}, {"name": "B"}]}, "seats"),
     ({"seats": [{"name": "A\u0000"}, {"name": "B"}]}, "seats"),
+    ({"seats": [{"name": "Ann\u202etuo"}, {"name": "B"}]}, "seats"),
+    ({"seats": [{"name": "A\u2067B\u2069"}, {"name": "B"}]}, "seats"),
     ({"seats": [{"name": "A", "email": "not an address"}, {"name": "B"}]}, "seats"),
     ({"seats": [{"name": "A", "colour": "pink"}, {"name": "B"}]}, "seats"),
     ({"seats": TWO_PLAYERS, "options": {"fast": True}}, "options"),
@@ -156,7 +158,8 @@ def test_it_stores_the_email_address_as_given(app: Flask, client: FlaskClient) -
     ({"seats": TWO_PLAYERS, "move_time_limit": 2**40}, "move_time_limit"),
     ({"seats": TWO_PLAYERS, "colour": "red"}, "colour"),
 ], ids=["one-seat", "eight-seats", "no-seats", "seat-without-name", "open-seat-with-name",
-        "empty-name", "long-name", "nul-in-name", "bad-email",
+        "empty-name", "long-name", "nul-in-name", "right-to-left-override-in-name",
+        "isolate-in-name", "bad-email",
         "unknown-colour", "unknown-option", "non-boolean-option", "start-seat-too-big",
         "negative-start-seat", "time-limit-too-short", "time-limit-out-of-range",
         "unknown-field"])

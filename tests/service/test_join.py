@@ -113,11 +113,13 @@ def test_it_answers_404_for_an_unknown_game(client: FlaskClient) -> None:
     ({"name": "Bob", "invite_code": "x" * 40 + "\u0000"}, "invite_code"),
     ({}, "name"),
     ({"name": "B\u0000b"}, "name"),
+    ({"name": "\u202eboB"}, "name"),
     ({"name": "Bob", "email": "bob"}, "email"),
     ({"name": "Bob", "seat": -1}, "seat"),
     ({"name": "Bob", "seat": 2**31}, "seat"),
     ({"name": "Bob", "token": "x"}, "token"),
-], ids=["null-code", "short-code", "nul-in-code", "no-name", "nul-in-name", "bad-email",
+], ids=["null-code", "short-code", "nul-in-code", "no-name", "nul-in-name", "bidi-override-in-name",
+        "bad-email",
         "negative-seat", "huge-seat", "unknown-field"])
 def test_it_refuses_an_invalid_request(client: FlaskClient, body: dict[str, Any],
                                        field: str) -> None:

@@ -30,6 +30,11 @@ BACK_TO_THE_GAME = "Stop the replay and show the game as it is now"
 WAIT_MS = 15_000  # a page polls every 3 s; give it a few rounds
 
 
+def isolated(name: str) -> str:
+    """Return a player's name as the page shows it, isolated from the text around it."""
+    return f"\u2068{name}\u2069"
+
+
 @pytest.fixture
 def service(tmp_path: Path) -> Iterator[LiveService]:
     """Serve the app, page and API, on a fresh database for the test."""
@@ -119,8 +124,8 @@ def test_two_players_play_the_first_turns_and_watch_the_monster(
         tokens = {"ann": token_of(links["ann"]), "bob": token_of(links["bob"])}
         ann.goto(links["ann"])
         bob.goto(links["bob"])
-        expect(ann.get_by_text("You play green, as Ann.")).to_be_visible()
-        expect(bob.get_by_text("You play red, as Bob.")).to_be_visible()
+        expect(ann.get_by_text(f"You play green, as {isolated('Ann')}.")).to_be_visible()
+        expect(bob.get_by_text(f"You play red, as {isolated('Bob')}.")).to_be_visible()
         expect(bob.locator("#actions .prompt")).to_have_text(
             "Nothing to do: it is not your turn.")
         ann.screenshot(path=str(artifacts_dir / "web-game-start.png"))
@@ -128,7 +133,8 @@ def test_two_players_play_the_first_turns_and_watch_the_monster(
         play_a_move(ann, service, game_id, tokens["ann"])
         # Bob's page learns of it by polling, and the log shows Ann's move.
         expect(bob.locator("#actions .prompt")).to_have_text(TURN_PROMPT, timeout=WAIT_MS)
-        expect(bob.locator("#log li").first).to_have_text(re.compile(r"^Ann \(green\): "))
+        expect(bob.locator("#log li").first).to_have_text(
+            re.compile(f"^{isolated('Ann')} \\(green\\): "))
 
         forged_illegal_path_shows_the_error(bob, service, game_id, tokens["bob"], artifacts_dir)
         play_a_move(bob, service, game_id, tokens["bob"])
@@ -282,10 +288,11 @@ def test_an_open_seat_is_taken_with_the_invitation_from_the_lobby(
         cy.goto(invitation)
         cy.get_by_label("Your name").fill("Cy")
         cy.get_by_role("button", name="Join").click()
-        expect(cy.get_by_text("You play red, as Cy.")).to_be_visible()
+        expect(cy.get_by_text(f"You play red, as {isolated('Cy')}.")).to_be_visible()
         expect(cy.locator("svg.board")).to_be_visible()
         # Ann's page, polling, sees the game start.
-        expect(ann.locator(".title .game-title")).to_have_text("Ann, Cy", timeout=WAIT_MS)
+        expect(ann.locator(".title .game-title")).to_have_text(
+            f"{isolated('Ann')}, {isolated('Cy')}", timeout=WAIT_MS)
         expect(ann.locator("svg.board .monster")).to_have_count(1)
         assert errors == []
     finally:

@@ -13,7 +13,7 @@ const api = fixture("api_game");
 test("a game view of the API splits into names, the engine's view and the service's facts", () => {
   const { game, view, info } = readGame(api.seat0);
   assert.equal(game.id, api.seat0.id);
-  assert.equal(game.title, "Ann, Bob");
+  assert.equal(game.title, "\u2068Ann\u2069, \u2068Bob\u2069");
   assert.deepEqual(game.players.map((p) => p.name), ["Ann", "Bob"]);
   assert.equal(view, api.seat0.position);
   assert.deepEqual(info.viewer, { kind: "seat", seat: 0 });
@@ -47,7 +47,7 @@ test("the log reads each action by its notation and each monster phase in words"
   const actions = new Map(api.actions.map((a) => [a.seq, a]));
   const { game, view } = readGame(api.spectator);
   const lines = logLines(entries, actions, boardModel(view, game));
-  assert.equal(lines[0].text, `Ann (green): ${api.actions[0].notation}`);
+  assert.equal(lines[0].text, `\u2068Ann\u2069 (green): ${api.actions[0].notation}`);
   const monster = lines.find((l) => l.monster);
   assert.match(monster.text, /^The monster draws \S+ and stops on [a-p]\d+ facing \w+/);
   assert.equal(new Set(lines.map((l) => l.key)).size, lines.length);

@@ -47,7 +47,7 @@ test("the links to hand out: each named seat, the invitation, the spectators, th
     creator_token: "c",
   };
   assert.deepEqual(createdLinks(created), [
-    { kind: "seat", label: "Seat 1: Ann (green)", url: "https://x/play/G#t=a" },
+    { kind: "seat", label: "Seat 1: \u2068Ann\u2069 (green)", url: "https://x/play/G#t=a" },
     { kind: "invite", label: "Invitation to the open seats (red)",
       url: "https://x/join/G#code=CODE", secret: "CODE" },
     { kind: "spectator", label: "Spectators", url: "https://x/play/G#t=s" },

@@ -29,7 +29,19 @@ export function cardLabel(card) {
 }
 
 /**
- * Name a seat for people: "Ann (red)", or just the colour when the player has no name.
+ * Isolate a player's own text (a name) from the sentence around it, as <bdi> does: between
+ * FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE, a right-to-left name keeps the words
+ * after it in their place ("אבי (red) moves ..." stays in that order).
+ * @param {string} text
+ * @returns {string}
+ */
+export function isolate(text) {
+  return `\u2068${text}\u2069`;
+}
+
+/**
+ * Name a seat for people: "Ann (red)", or just the colour when the player has no name; the
+ * name is isolated (`isolate`).
  * @param {object} board
  * @param {number} seat
  * @returns {string}
@@ -37,7 +49,7 @@ export function cardLabel(card) {
 export function playerName(board, seat) {
   const p = board.players.find((q) => q.seat === seat);
   if (!p) return `seat ${seat}`;
-  return p.name === p.colour ? p.colour : `${p.name} (${p.colour})`;
+  return p.name === p.colour ? p.colour : `${isolate(p.name)} (${p.colour})`;
 }
 
 function pieceName(piece) {

@@ -6,7 +6,7 @@
  * server's.
  */
 
-import { cardLabel, monsterCaption, playerName } from "./captions.js";
+import { cardLabel, isolate, monsterCaption, playerName } from "./captions.js";
 
 const MONSTER_TYPES = new Set(["card", "first_card_redraw", "monster_done"]);
 
@@ -22,7 +22,7 @@ export function readGame(apiGame) {
   return {
     game: {
       id: apiGame.id,
-      title: names.join(", "),
+      title: names.map(isolate).join(", "),
       players: apiGame.seats.map((s) => ({ seat: s.seat, name: s.name ?? `${s.colour} (open)` })),
     },
     view: apiGame.position ?? null,

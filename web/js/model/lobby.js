@@ -5,6 +5,8 @@
  * neither a name nor "open"); the server checks the rest and its errors are shown as they come.
  */
 
+import { isolate } from "./captions.js";
+
 /** The figure colours, in the order the service gives them to seats that choose none. */
 export const COLOURS = Object.freeze(["green", "red", "blue", "yellow", "beige", "purple", "black"]);
 
@@ -70,7 +72,7 @@ export function createdLinks(created) {
   const links = [];
   for (const s of created.seats) {
     if (s.link) {
-      links.push({ kind: "seat", label: `Seat ${s.seat + 1}: ${s.name} (${s.colour})`, url: s.link });
+      links.push({ kind: "seat", label: `Seat ${s.seat + 1}: ${isolate(s.name)} (${s.colour})`, url: s.link });
     }
   }
   if (created.invite_link) {

@@ -4,6 +4,7 @@
  * Built with createElement; user text (names) goes in through textContent.
  */
 
+import { isolate } from "../model/captions.js";
 import { logLines } from "../model/gamelog.js";
 import { el } from "./panel.js";
 
@@ -13,7 +14,7 @@ function whoYouAre(game, info) {
   if (info.viewer.kind === "spectator") return "You are watching.";
   if (info.viewer.kind === "creator") return "You created this game; you are watching it.";
   const seat = info.seats.find((s) => s.seat === info.viewer.seat);
-  return `You play ${seat.colour}, as ${seat.name}.`;
+  return `You play ${seat.colour}, as ${isolate(seat.name)}.`;
 }
 
 function clock(info) {
