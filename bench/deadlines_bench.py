@@ -21,6 +21,7 @@ games one beat interval can handle.
 from __future__ import annotations
 
 import argparse
+import secrets
 import statistics
 import sys
 import tempfile
@@ -77,7 +78,8 @@ def main() -> None:
     try:
         clock = Clock()
         app = create_app({"DATABASE_URL": postgres.create_database("ff_deadlines"),
-                          "CLOCK": clock, "RATELIMIT_ENABLED": False})
+                          "CLOCK": clock, "RATELIMIT_ENABLED": False,
+                          "SECRET_KEY": secrets.token_hex(32)})
         upgrade(app)
         with app.app_context():
             for index in range(args.games):

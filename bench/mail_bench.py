@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import statistics
 import sys
 import tempfile
@@ -54,7 +55,7 @@ def quantiles(samples: list[float]) -> str:
 def play(folder: Path, moves: int, emails: bool) -> tuple[list[float], int]:
     """Play ``moves`` actions in fresh games; return each submission's time and email rows."""
     app = create_app({"DATABASE_URL": f"sqlite:///{folder / ('e' if emails else 'n')}.db",
-                      "RATELIMIT_ENABLED": False, "SECRET_KEY": "bench",
+                      "RATELIMIT_ENABLED": False, "SECRET_KEY": secrets.token_hex(32),
                       "PUBLIC_URL": "https://ff.example"})
     upgrade(app)
     client = app.test_client()

@@ -36,6 +36,7 @@ import http.client
 import multiprocessing
 import os
 import random
+import secrets
 import statistics
 import subprocess
 import sys
@@ -311,6 +312,8 @@ def main() -> None:
     try:
         service_url = postgres.create_database("ff_bench")
         bare_url = postgres.create_database("ff_bench_bare")
+        # One key for the servers and the client processes (which resolve monster phases).
+        os.environ.setdefault("FF_SECRET_KEY", secrets.token_hex(32))
         env = {**os.environ, "FF_DATABASE_URL": service_url, "FF_RATELIMIT_ENABLED": "false",
                "FF_DATABASE_POOL_SIZE": str(args.threads)}
         subprocess.run([sys.executable, "-m", "service.migrate", "upgrade"], cwd=ROOT, env=env,

@@ -26,6 +26,7 @@ import cProfile
 import os
 import pstats
 import random
+import secrets
 import subprocess
 import sys
 import tempfile
@@ -121,6 +122,7 @@ def main() -> None:
     postgres.start()
     try:
         os.environ["FF_DATABASE_URL"] = postgres.create_database("ff_cost")
+        os.environ["FF_SECRET_KEY"] = secrets.token_hex(32)
         subprocess.run([sys.executable, "-m", "service.migrate", "upgrade"], cwd=ROOT,
                        check=True, stdout=subprocess.DEVNULL)
         from service import create_app

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import shutil
 import statistics
 import sys
@@ -85,7 +86,8 @@ def time_sends(app: Flask, messages: int, ping: Callable[[], None],
 def run(url: str, args: argparse.Namespace) -> None:
     """Run both measurements on the database at ``url`` and print them."""
     app = create_app({"DATABASE_URL": url, "WEBHOOK_ALLOW_PRIVATE": True,
-                      "RATELIMIT_ENABLED": False, "TESTING": True})
+                      "RATELIMIT_ENABLED": False, "TESTING": True,
+                      "SECRET_KEY": secrets.token_hex(32)})
     upgrade(app)
     client = app.test_client()
     receiver = WebhookReceiver()

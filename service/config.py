@@ -13,7 +13,7 @@ from typing import Any
 
 from flask import Flask
 
-from service import jsoncodec
+from service import jsoncodec, keyring
 
 SQLITE_FILE = "fearsome_floors.sqlite3"
 
@@ -53,9 +53,13 @@ DEFAULTS: dict[str, Any] = {
     "MAIL_UNSUBSCRIBE_MAILTO": None,
     # How often beat runs the daily digest job (each seat still gets one a day at most).
     "MAIL_DIGEST_CHECK_SECONDS": 3600,
-    # Signs the links in emails (unsubscribe, a seat's mail link). None: a random key kept in
-    # instance/secret_key, made on first use; set it in production, the same for every process.
+    # Signs the links and reply addresses in emails and seals the secrets of outbox rows
+    # (service.keyring). None: a random key kept in instance/secret_key, made on first use,
+    # allowed only with the embedded SQLite database; elsewhere the app refuses to start
+    # without one, or with a short or placeholder one. The same in every process.
     "SECRET_KEY": None,
+    # Earlier keys, after a rotation: they still verify and unseal what they made (a list).
+    "SECRET_KEY_OLD": None,
     # Deadlines: remind the seat to act when this fraction of its move time limit is left
     # (0: no reminder). The clock is for tests: a function returning the aware UTC time that
     # the deadline code (service.clock) then uses instead of the system's.
@@ -114,6 +118,7 @@ def load(app: Flask, config: Mapping[str, Any] | None = None) -> None:
     app.config["DATABASE_URL"] = url
     app.config["SQLALCHEMY_DATABASE_URI"] = url
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app, url))
+    keyring.check(app.config)
 
 
 def database_url(app: Flask) -> str:

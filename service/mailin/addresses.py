@@ -3,8 +3,9 @@
 The token is ``<game>.<seat>.<epoch>.<signature>``, all lower case so that mail systems
 that fold the case of local parts do no harm: the game id's 16 bytes in base32, the seat
 number, the epoch in base 36, and 80 bits of an HMAC-SHA256 of the three under the app's
-secret key (``service.mail.keys.secret_key``, purpose ``reply``). Nothing is stored: any
-process with the key computes the same address again.
+secret key (``service.keyring``, purpose ``reply``). Nothing is stored: any process with
+the key computes the same address again; an address signed with an old key
+(``SECRET_KEY_OLD``) still verifies, so replies to emails sent before a rotation work.
 
 The epoch is when the seat's links were last reissued ("I lost my link" replaces the
 seat's recovery token; 0 if it never was). A token with a genuine signature but an older
@@ -27,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from service.auth import SEAT
 from service.extensions import db
-from service.mail.keys import secret_key
+from service.keyring import secret_key, secret_keys
 from service.models import Token
 
 RECOVERY = "recovery"  # Token.purpose of the links "I lost my link" reissues
@@ -128,8 +129,10 @@ def verify_token(address: str) -> ReplyToken:
     game_part, seat_text, epoch_text, signature = match.groups()
     game_id = _game_id(game_part)
     seat, epoch = int(seat_text), int(epoch_text, 36)
-    expected = _signature(game_id, seat, epoch)
-    if game_id is None or not hmac.compare_digest(expected.encode(), signature.encode()):
+    if game_id is None or not any(
+            hmac.compare_digest(_signature(game_id, seat, epoch, key).encode(),
+                                signature.encode())
+            for key in secret_keys()):
         raise AddressError("mail/wrong_token", "The token of this reply address is not valid.")
     return ReplyToken(game_id, seat, epoch)
 
@@ -150,9 +153,9 @@ def _game_id(game_part: str) -> str | None:
     return base64.urlsafe_b64encode(raw).decode().rstrip("=") if len(raw) == 16 else None
 
 
-def _signature(game_id: str | None, seat: int, epoch: int) -> str:
+def _signature(game_id: str | None, seat: int, epoch: int, key: bytes | None = None) -> str:
     message = f"reply:{game_id}:{seat}:{epoch}".encode()
-    digest = hmac.new(secret_key(), message, hashlib.sha256).digest()
+    digest = hmac.new(key or secret_key(), message, hashlib.sha256).digest()
     return base64.b32encode(digest).decode()[:SIGNATURE_CHARS].lower()
 
 

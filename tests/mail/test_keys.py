@@ -1,4 +1,4 @@
-"""service.mail.keys: the signing key, the unsubscribe token, a seat's mail link."""
+"""service.mail.keys: the unsubscribe token, a seat's mail link, under current and old keys."""
 
 from __future__ import annotations
 
@@ -15,37 +15,34 @@ from service.tokens import hash_secret
 from tests.service.helpers import create_game
 
 GAME = "A" * 22
+KEY_ONE, KEY_TWO = "first-" + "5a0e8c13f7b2d946" * 3, "second-" + "c62f0b9e14d7a385" * 3
 
 
-def keyless_app(folder: Path) -> Flask:
-    """Return an app with no SECRET_KEY whose instance folder is ``folder``."""
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder / 'x.sqlite3'}"})
-    app.instance_path = str(folder)
-    return app
-
-
-def test_without_a_configured_key_every_process_shares_the_instance_key(tmp_path: Path) -> None:
-    first, second = keyless_app(tmp_path), keyless_app(tmp_path)
-    with first.app_context():
-        key = keys.secret_key()
-        token = keys.unsubscribe_token(GAME, 1)
-    with second.app_context():
-        assert keys.secret_key() == key
-        assert keys.read_unsubscribe_token(token) == (GAME, 1)
-    assert (tmp_path / keys.KEY_FILE).stat().st_mode & 0o777 == 0o600
+def keyed_app(folder: Path, **config: object) -> Flask:
+    """Return an app on a SQLite file in ``folder`` with ``config`` (its keys)."""
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder / 'x.sqlite3'}",
+                       **config})
 
 
 def test_a_configured_key_is_used_and_another_key_refuses_the_token(tmp_path: Path) -> None:
-    one = create_app({"TESTING": True, "SECRET_KEY": "one",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"})
-    two = create_app({"TESTING": True, "SECRET_KEY": "two",
-                      "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}"})
+    one, two = keyed_app(tmp_path, SECRET_KEY=KEY_ONE), keyed_app(tmp_path, SECRET_KEY=KEY_TWO)
     with one.app_context():
         token = keys.unsubscribe_token(GAME, 3)
         assert keys.read_unsubscribe_token(token) == (GAME, 3)
     with two.app_context():
         assert keys.read_unsubscribe_token(token) is None
-    assert not (tmp_path / keys.KEY_FILE).exists()
+
+
+def test_an_unsubscribe_link_signed_with_an_old_key_works_after_a_rotation(
+        tmp_path: Path) -> None:
+    before = keyed_app(tmp_path, SECRET_KEY=KEY_ONE)
+    after = keyed_app(tmp_path, SECRET_KEY=KEY_TWO, SECRET_KEY_OLD=[KEY_ONE])
+    with before.app_context():
+        old = keys.unsubscribe_token(GAME, 2)
+    with after.app_context():
+        assert keys.unsubscribe_token(GAME, 2) != old
+        assert keys.read_unsubscribe_token(old) == (GAME, 2)
+        assert keys.read_unsubscribe_token(keys.unsubscribe_token(GAME, 2)) == (GAME, 2)
 
 
 def test_malformed_unsubscribe_tokens_read_as_none(app: Flask) -> None:

@@ -17,6 +17,8 @@ from service.mailin.addresses import (
 from tests.mailin.helpers import ANN, new_game
 from tests.service.helpers import API
 
+KEY_ONE, KEY_TWO = "first-" + "5a0e8c13f7b2d946" * 3, "second-" + "c62f0b9e14d7a385" * 3
+
 
 def test_an_address_reads_back_to_its_game_and_seat(app: Flask, client: FlaskClient) -> None:
     game = new_game(client)
@@ -72,12 +74,26 @@ def test_a_wrong_token_is_refused(app: Flask, client: FlaskClient,
 def test_another_key_makes_every_address_wrong(make_app: Callable[..., Flask],
                                                client: FlaskClient) -> None:
     game = new_game(client)
-    first, second = make_app(SECRET_KEY="one"), make_app(SECRET_KEY="two")
+    first, second = make_app(SECRET_KEY=KEY_ONE), make_app(SECRET_KEY=KEY_TWO)
     with first.app_context():
         address = reply_address(game.id, 0)
     with second.app_context(), pytest.raises(AddressError) as refusal:
         read_reply_address(address)
     assert refusal.value.code == "mail/wrong_token"
+
+
+def test_after_a_key_rotation_addresses_signed_with_the_old_key_still_verify(
+        make_app: Callable[..., Flask], client: FlaskClient) -> None:
+    game = new_game(client)
+    before = make_app(SECRET_KEY=KEY_ONE)
+    after = make_app(SECRET_KEY=KEY_TWO, SECRET_KEY_OLD=[KEY_ONE])
+    with before.app_context():
+        old_address = reply_address(game.id, 1)
+    with after.app_context():
+        new_address = reply_address(game.id, 1)
+        assert new_address != old_address
+        assert read_reply_address(old_address) == (game.id, 1)
+        assert read_reply_address(new_address) == (game.id, 1)
 
 
 def test_new_links_retire_the_old_address(app: Flask, client: FlaskClient) -> None:

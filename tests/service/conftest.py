@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 from service import create_app
 from service.extensions import db
 from service.migrate import upgrade
+from tests.support.keys import TEST_SECRET_KEY
 
 BACKENDS = [
     pytest.param("sqlite", id="sqlite"),
@@ -30,7 +31,7 @@ PUBLIC_URL = "https://ff.example"
 def app_config(url: str, **overrides: Any) -> dict[str, Any]:
     """Return the config of a test app on ``url``: rate limits off unless a test wants them."""
     return {"TESTING": True, "DATABASE_URL": url, "PUBLIC_URL": PUBLIC_URL,
-            "RATELIMIT_ENABLED": False, **overrides}
+            "RATELIMIT_ENABLED": False, "SECRET_KEY": TEST_SECRET_KEY, **overrides}
 
 
 def wipe(app: Flask) -> None:

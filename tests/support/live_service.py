@@ -18,6 +18,7 @@ from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 from service import create_app
 from service.extensions import db
 from service.migrate import upgrade
+from tests.support.keys import TEST_SECRET_KEY
 from tests.support.ports import HOST, free_port
 
 
@@ -38,7 +39,7 @@ class LiveService:
             "DATABASE_URL": f"sqlite:///{folder / 'live.sqlite3'}",
             "PUBLIC_URL": self.url.rstrip("/"),
             "MAIL_DIR": str(folder / "mail"),
-            "SECRET_KEY": "live-service-tests",
+            "SECRET_KEY": TEST_SECRET_KEY,
             "RATELIMIT_ENABLED": False,
             **config,
         })

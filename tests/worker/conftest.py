@@ -12,6 +12,7 @@ import pytest
 
 from deploy.production_shape import Stack
 from tests.service.conftest import app, backend_app, client, make_app, sqlite_url
+from tests.support.keys import TEST_SECRET_KEY
 from tests.support.postgres_server import PostgresServer
 from tests.support.redis_server import RedisServer
 
@@ -36,7 +37,7 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: Re
         database = postgres_server.create_database(f"ff_worker_{next(_databases)}_{id(stacks)}")
         env = {"FF_DATABASE_URL": database, "FF_CELERY_BROKER_URL": redis_server.url,
                "FF_RATELIMIT_ENABLED": "false", "FF_OUTBOX_SWEEP_SECONDS": "1",
-               "FF_MAIL_DIR": str(tmp_path / "mail")}
+               "FF_MAIL_DIR": str(tmp_path / "mail"), "FF_SECRET_KEY": TEST_SECRET_KEY}
         env.update({f"FF_{name}": str(value) for name, value in settings.items()})
         stack = Stack(tmp_path / f"stack{len(stacks)}", env, workers=workers, web_workers=1)
         stacks.append(stack)
