@@ -47,8 +47,10 @@ def send_invitation(session: Session, game_id: str, seat: int, to: str, name: st
 
 
 def send_links(session: Session, to: str, links: Sequence[tuple[str, str]],
-               dedupe_key: str) -> None:
-    """Write the email that answers "I lost my link": one line per game, name and link."""
+               dedupe_key: str) -> bool:
+    """Write the email that answers "I lost my link": one line per game, name and link.
+
+    Return False when an email with ``dedupe_key`` was written before (nothing written)."""
     mail = compose.lost_links(links)
-    outbox.email_job(session, to, mail.subject, mail.text, dedupe_key, html=mail.html,
-                     topic="links")
+    return outbox.email_job(session, to, mail.subject, mail.text, dedupe_key, html=mail.html,
+                            topic="links") is not None

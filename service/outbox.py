@@ -18,11 +18,13 @@ from sqlalchemy import Insert, bindparam
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
+from service import sealing
 from service.models import Outbox, utcnow
 
 MONSTER_PHASE = "monster_phase"
 EMAIL = "email"
 WEBHOOK = "webhook"
+LOST_LINKS = "lost_links"
 
 PENDING = "pending"
 
@@ -74,12 +76,14 @@ def email_job(session: Session, to: str, subject: str, text: str, dedupe_key: st
     (List-Unsubscribe ...). ``game_id``, ``seat`` and ``topic`` (``turn``, ``monster``,
     ``over``, ``digest``, ``invite``, a reply's kind ...) say whom and what it is about: a
     seat's deliveries are listed by them. The job's Message-ID derives from ``dedupe_key``.
+    The links' tokens and the reply address's token are sealed (``service.sealing``): the
+    row never holds them in clear.
     """
     payload: dict[str, Any] = {"to": to, "subject": subject, "text": text}
     optional = {"html": html, "reply_to": reply_to, "headers": headers, "game_id": game_id,
                 "seat": seat, "topic": topic}
     payload.update({key: value for key, value in optional.items() if value is not None})
-    return add(session, EMAIL, payload, dedupe_key)
+    return add(session, EMAIL, sealing.seal(payload), dedupe_key)
 
 
 def register_publisher(app: Flask, publisher: Publisher) -> None:

@@ -19,7 +19,7 @@ from typing import Any
 
 # The modules that register handlers; imported on first use, so importing this module
 # stays cheap and free of cycles.
-HANDLER_MODULES = ("worker.monster_job", "worker.mail", "worker.webhooks")
+HANDLER_MODULES = ("worker.monster_job", "worker.mail", "worker.webhooks", "worker.links")
 
 
 class TransportError(Exception):
@@ -57,6 +57,10 @@ class Retry:
             return self.delays[min(attempt, len(self.delays)) - 1]
         return min(self.cap, self.first * (2 ** (attempt - 1)))
 
+
+DATABASE_RETRY = Retry(max_attempts=60, first=timedelta(seconds=1), cap=timedelta(minutes=1))
+"""For jobs that only use the database the worker already reaches: a failure is an outage of
+that database, so try again soon and for a while (1 s doubling to 1 min, about an hour)."""
 
 Handler = Callable[[Job], None]
 

@@ -12,20 +12,15 @@ at that point for certain.
 from __future__ import annotations
 
 import time
-from datetime import timedelta
 
 from flask import current_app
 
 from service.monster import resolve_monster_phase
 from service.outbox import MONSTER_PHASE
-from worker.jobs import Job, Retry, handler
-
-# The phase is resolved in the database the worker already reaches: a failure is an outage
-# of that database, so try again soon and for a while (1 s doubling to 1 min, about an hour).
-MONSTER_RETRY = Retry(max_attempts=60, first=timedelta(seconds=1), cap=timedelta(minutes=1))
+from worker.jobs import DATABASE_RETRY, Job, handler
 
 
-@handler(MONSTER_PHASE, MONSTER_RETRY)
+@handler(MONSTER_PHASE, DATABASE_RETRY)
 def run_monster_phase(job: Job) -> None:
     """Resolve the monster phase of the job's game at the job's version (or do nothing)."""
     config = current_app.config

@@ -6,7 +6,8 @@ if exactly one row changed: two relays never run the same attempt (Healthchecks'
 The claim counts the attempt, so a row that kills its worker every time still runs out of
 attempts. The handler runs outside any transaction; then the row is marked ``sent``, put
 back to ``pending`` with the delay its :class:`~worker.jobs.Retry` policy names, or given up
-(``failed``) after its last attempt or a permanent error, its ``last_error`` kept. Those
+(``failed``) after its last attempt or a permanent error, its ``last_error`` kept; a done
+row drops the secrets sealed in its payload (``service.sealing``). Those
 writes hold only while the claim is ours (same ``claimed_at``): a relay that outlived its
 lease leaves the row to the one that took it over.
 
@@ -26,6 +27,7 @@ from sqlalchemy import ColumnElement, and_, or_, select, update
 
 from service.models import Outbox, utcnow
 from service.outbox import PENDING
+from service.sealing import SEALED, redact
 from service.unit_of_work import read_transaction, write_transaction
 from worker.jobs import Job, Retry, TransportError, handler_for
 
@@ -96,7 +98,14 @@ def finish(claim: Claim, **values: object) -> bool:
 
 def mark_sent(claim: Claim, now: datetime) -> bool:
     """Record that the claimed job is done."""
-    return finish(claim, status=SENT, sent_at=now, last_error=None)
+    return finish(claim, status=SENT, sent_at=now, last_error=None, **_redacted(claim))
+
+
+def _redacted(claim: Claim) -> dict[str, object]:
+    """Return the payload to keep once the job is done: without its sealed secrets
+    (``service.sealing``), which no one needs any more; nothing to write when it has none."""
+    payload = claim.job.payload
+    return {"payload": redact(payload)} if SEALED in payload else {}
 
 
 def mark_failed(claim: Claim, now: datetime, error: str, retry: Retry,
@@ -104,7 +113,7 @@ def mark_failed(claim: Claim, now: datetime, error: str, retry: Retry,
     """Record a failed attempt: try again after the policy's delay, or give the row up."""
     attempt = claim.job.attempt
     if permanent or attempt >= retry.max_attempts:
-        return finish(claim, status=FAILED, last_error=error)
+        return finish(claim, status=FAILED, last_error=error, **_redacted(claim))
     return finish(claim, status=PENDING, last_error=error, claimed_at=None,
                   next_attempt_at=now + retry.delay_after(attempt))
 

@@ -27,8 +27,9 @@ class LostLink(MethodView):
     def post(self, lost: dict[str, Any]) -> Response:
         """Email new links to the seats of this address; the answer is the same either way.
 
-        Links are only ever sent by email, never in a response. Limited per address
+        Links are only ever sent by email, never in a response, by the worker a moment later:
+        the request does the same work for any address. Limited per client address
         (RATELIMIT_LOST_LINK).
         """
-        service.send_lost_links(lost["email"])
+        service.ask_for_lost_links(lost["email"])
         return json_reply(ACCEPTED, 202)

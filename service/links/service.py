@@ -1,10 +1,16 @@
-"""The service layer of "I lost my link": new links, sent by email, never in the response."""
+"""The service layer of "I lost my link": new links, sent by email, never in the response.
+
+The request only writes an outbox job naming the address (:func:`ask_for_lost_links`): the
+same single INSERT whether or not the address plays anywhere, so neither the answer nor its
+timing tells a stranger which addresses play. The worker then looks the address up and
+writes the email (:func:`send_lost_links`).
+"""
 
 from __future__ import annotations
 
 from sqlalchemy import delete, select
 
-from service import notifications
+from service import notifications, outbox
 from service.auth import SEAT
 from service.links.urls import play_link
 from service.models import Game, Seat, Token, utcnow
@@ -16,13 +22,21 @@ MAX_GAMES = 20
 RECOVERY = "recovery"
 
 
-def send_lost_links(email: str) -> None:
-    """Email a new link to each of the address's seats in its latest games, if it has any.
+def ask_for_lost_links(email: str) -> None:
+    """Write the job "email this address its links", whoever the address belongs to."""
+    with write_transaction() as session:
+        outbox.add(session, outbox.LOST_LINKS, {"email": email}, f"lost-links:{new_token()}")
+
+
+def send_lost_links(job_id: int, email: str) -> bool:
+    """Email a new link to each of the address's seats in its latest games, if it has any;
+    return whether an email was written (the worker's half of :func:`ask_for_lost_links`).
 
     Tokens are stored hashed, so the old links cannot be sent again: each seat gets a new
     recovery token, which replaces the seat's previous recovery token (the token first
     issued keeps working, so a stranger asking for someone's links cannot lock them out).
-    The caller learns nothing either way.
+    Idempotent per job: the email is written first, keyed by the job, and a run that finds
+    it written already (the job run twice) changes no token.
     """
     now = utcnow()
     with write_transaction() as session:
@@ -34,15 +48,17 @@ def send_lost_links(email: str) -> None:
             .limit(MAX_GAMES)
         ).all()
         if not rows:
-            return
-        links = []
+            return False
+        tokens = {(row.game_id, row.seat): new_token() for row in rows}
+        links = [(f"{row.name} in game {row.game_id}",
+                  play_link(row.game_id, tokens[row.game_id, row.seat])) for row in rows]
+        if not notifications.send_links(session, rows[0].email, links, f"links:{job_id}"):
+            return False
         for row in rows:
             session.execute(delete(Token).where(
                 Token.game_id == row.game_id, Token.kind == SEAT, Token.seat == row.seat,
                 Token.purpose == RECOVERY))
-            token = new_token()
-            session.add(Token(hash=hash_secret(token), game_id=row.game_id, kind=SEAT,
-                              seat=row.seat, purpose=RECOVERY, created_at=now))
-            links.append((f"{row.name} in game {row.game_id}", play_link(row.game_id, token)))
-        notifications.send_links(session, rows[0].email, links,
-                                 f"links:{hash_secret(new_token())}")
+            session.add(Token(hash=hash_secret(tokens[row.game_id, row.seat]),
+                              game_id=row.game_id, kind=SEAT, seat=row.seat, purpose=RECOVERY,
+                              created_at=now))
+    return True

@@ -12,6 +12,7 @@ from sqlalchemy import select
 import engine
 from service.extensions import db
 from service.models import Event, Game, Outbox
+from service.sealing import unseal
 from tests.service.helpers import NewGame, auth, create_game, read
 from worker.deadlines import CheckResult, check_deadlines
 
@@ -58,7 +59,7 @@ def outbox_rows(app: Flask, kind: str) -> list[tuple[str, dict[str, Any]]]:
     with app.app_context():
         rows = db.session.execute(select(Outbox.dedupe_key, Outbox.payload)
                                   .where(Outbox.kind == kind).order_by(Outbox.id)).all()
-        return [(r.dedupe_key, r.payload) for r in rows]
+        return [(r.dedupe_key, unseal(r.payload)) for r in rows]  # as the worker sends it
 
 
 def reminders(app: Flask) -> list[tuple[str, dict[str, Any]]]:

@@ -10,15 +10,19 @@ from sqlalchemy import select
 
 from service.extensions import db
 from service.models import Outbox
+from service.sealing import unseal
 from tests.service.helpers import NewGame, auth
 
 
 def email_rows(app: Flask, topic: str | None = None) -> list[Outbox]:
-    """Return the email rows of the outbox, oldest first (only ``topic``'s when given)."""
+    """Return the email rows of the outbox, oldest first (only ``topic``'s when given), each
+    payload as the worker builds the mail from it: its sealed links opened."""
     with app.app_context():
         rows = db.session.scalars(select(Outbox).where(Outbox.kind == "email")
                                   .order_by(Outbox.id)).all()
         db.session.expunge_all()
+        for row in rows:
+            row.payload = unseal(row.payload)
     return [r for r in rows if topic is None or r.payload.get("topic") == topic]
 
 

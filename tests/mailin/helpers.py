@@ -15,6 +15,7 @@ from service.extensions import db
 from service.mailin.addresses import reply_address
 from service.mailin.models import InboundMail
 from service.models import Action, Game, Outbox
+from service.sealing import unseal
 from tests.service.helpers import NewGame, create_game
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -86,6 +87,6 @@ def answers(app: Flask) -> list[dict[str, Any]]:
     with app.app_context():
         rows = db.session.scalars(select(Outbox).where(Outbox.dedupe_key.like("mailin:%"))
                                   .order_by(Outbox.id))
-        payloads = [dict(row.payload) for row in rows]
+        payloads = [unseal(row.payload) for row in rows]  # as the worker builds the mail
         db.session.rollback()
         return payloads

@@ -15,7 +15,7 @@ from service.mailin.addresses import (
     reply_address,
 )
 from tests.mailin.helpers import ANN, new_game
-from tests.service.helpers import API
+from tests.service.helpers import ask_for_links
 
 KEY_ONE, KEY_TWO = "first-" + "5a0e8c13f7b2d946" * 3, "second-" + "c62f0b9e14d7a385" * 3
 
@@ -101,7 +101,7 @@ def test_new_links_retire_the_old_address(app: Flask, client: FlaskClient) -> No
     with app.app_context():
         old = reply_address(game.id, 0)
         bobs = reply_address(game.id, 1)
-    assert client.post(f"{API}/links/lost", json={"email": ANN}).status_code == 202
+    ask_for_links(app, client, ANN)
     with app.app_context():
         with pytest.raises(AddressError) as refusal:
             read_reply_address(old)

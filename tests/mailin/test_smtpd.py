@@ -127,6 +127,7 @@ def test_the_command_runs_a_receiver_that_handles_mail(
     to = address_of(app, game)
     port = free_port()
     monkeypatch.setenv("FF_DATABASE_URL", app.config["DATABASE_URL"])
+    monkeypatch.setenv("FF_SECRET_KEY", app.config["SECRET_KEY"])
     monkeypatch.setenv("FF_MAILIN_SMTP_PORT", str(port))
     process = ServerProcess("mailin smtpd", tmp_path / "smtpd.log")
     process.start([sys.executable, "-m", "service.mailin.smtpd"], cwd=ROOT)

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 from werkzeug.test import TestResponse
 
 from service.extensions import db
 from service.models import Game, Outbox
 from service.monster import resolve_monster_phase
+from service.outbox import LOST_LINKS
+from service.unit_of_work import read_transaction
+from worker import relay
 
 API = "/api/v1"
 TWO_PLAYERS = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob"}]
@@ -172,3 +177,37 @@ def play_until(app: Flask, client: FlaskClient, game: NewGame, phase: str,
             return
         advance(app, client, game, rng)
     raise AssertionError(f"the game did not reach the {phase} phase in {limit} steps")
+
+
+@contextmanager
+def statements_run(app: Flask) -> Iterator[list[str]]:
+    """Collect the first word of every statement sent to the database meanwhile."""
+    statements: list[str] = []
+
+    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        statements.append(statement.split(None, 1)[0].upper())
+
+    with app.app_context():
+        engine_ = db.engine
+    event.listen(engine_, "before_cursor_execute", record)
+    try:
+        yield statements
+    finally:
+        event.remove(engine_, "before_cursor_execute", record)
+
+
+def is_postgresql(app: Flask) -> bool:
+    """True when the app's database is PostgreSQL."""
+    with app.app_context():
+        return db.engine.dialect.name == "postgresql"
+
+
+def ask_for_links(app: Flask, client: FlaskClient, email: str) -> None:
+    """Say "I lost my link" for ``email`` and do the worker's part (the lookup, the email)."""
+    response = client.post(f"{API}/links/lost", json={"email": email})
+    assert response.status_code == 202, response.get_data(as_text=True)
+    with app.app_context():
+        with read_transaction() as session:
+            ids = session.scalars(select(Outbox.id).where(Outbox.kind == LOST_LINKS,
+                                                          Outbox.status == "pending")).all()
+        relay.relay(ids)

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from service.extensions import db
 from service.models import Outbox, Seat, Token
+from service.sealing import unseal
 from service.tokens import hash_secret
 from tests.service.conftest import PUBLIC_URL
 from tests.service.helpers import API, TWO_PLAYERS, assert_error, create_game, read, token_of
@@ -122,7 +123,9 @@ def test_it_writes_an_invitation_email_for_each_seat_with_an_address(
     with app.app_context():
         jobs = db.session.scalars(select(Outbox).order_by(Outbox.id)).all()
         emails = [(job.kind, job.payload["to"], job.status) for job in jobs]
-        texts = [job.payload["text"] for job in jobs]
+        stored = [job.payload["text"] for job in jobs]
+        texts = [unseal(job.payload)["text"] for job in jobs]
+    assert not any(game.body["seats"][0]["link"] in text for text in stored)  # sealed
     assert emails == [("email", "ann@example.com", "pending"), ("email", "cy@example.com",
                                                                 "pending")]
     assert game.body["seats"][0]["link"] in texts[0]

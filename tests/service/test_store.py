@@ -31,8 +31,10 @@ from tests.service.helpers import (
     a_legal_action,
     auth,
     create_game,
+    is_postgresql,
     play_until,
     run_monster_jobs,
+    statements_run,
     submit,
 )
 
@@ -102,29 +104,6 @@ def test_the_monster_phase_logs_its_events_without_an_action(app: Flask,
         assert monster and {e.action_seq for e in monster} == {None}
         assert [e.seq for e in monster] == list(range(before + 1, game.event_count + 1))
         assert {e.version for e in monster} == {game.version}
-
-
-@contextmanager
-def statements_run(app: Flask) -> Iterator[list[str]]:
-    """Collect the first word of every statement sent to the database meanwhile."""
-    statements: list[str] = []
-
-    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        statements.append(statement.split(None, 1)[0].upper())
-
-    with app.app_context():
-        engine_ = db.engine
-    event.listen(engine_, "before_cursor_execute", record)
-    try:
-        yield statements
-    finally:
-        event.remove(engine_, "before_cursor_execute", record)
-
-
-def is_postgresql(app: Flask) -> bool:
-    """True when the app's database is PostgreSQL."""
-    with app.app_context():
-        return db.engine.dialect.name == "postgresql"
 
 
 def test_a_submission_reads_once_and_writes_once_on_postgresql(app: Flask,

@@ -1,5 +1,8 @@
 """The outbox's ``email`` handler: build the message, send it, say whether a failure is final.
 
+The payload's links are sealed (``service.sealing``): they are unsealed here, in memory,
+just before the message is built, and the relay drops the sealed values once the row is done.
+
 It runs in the worker's app context (the relay calls it there) and reads the mail settings
 from ``current_app.config``. Delivery is at least once: a retried job carries the same
 Message-ID, and in the embedded default it overwrites the same ``.eml`` file.
@@ -12,6 +15,7 @@ from pathlib import Path
 
 from flask import current_app
 
+from service.sealing import Unsealable, unseal
 from worker.jobs import Job, Retry, TransportError, handler
 from worker.mail.message import BadMessage, build_message
 from worker.mail.transport import SmtpRefused, SmtpSettings, send_smtp, write_eml
@@ -35,7 +39,11 @@ def deliver_email(job: Job) -> None:
     except ValueError as error:
         raise TransportError(str(error)) from error  # fixed in the configuration, then sent
     try:
-        message = build_message(job.payload, job.dedupe_key, config["MAIL_FROM"])
+        payload = unseal(job.payload)
+    except Unsealable as error:
+        raise TransportError(str(error), permanent=True) from error
+    try:
+        message = build_message(payload, job.dedupe_key, config["MAIL_FROM"])
     except BadMessage as error:
         raise TransportError(str(error), permanent=True) from error
     if settings is None:
