@@ -67,6 +67,14 @@ DEFAULTS: dict[str, Any] = {
     "CLOCK": None,
     # Seconds between two checks of the deadlines by beat (worker.deadlines).
     "DEADLINE_CHECK_SECONDS": 60,
+    # Retention (service.retention): how long an Idempotency-Key is replayed; how many days
+    # done outbox rows (sent or given up), webhook delivery attempts and handled inbound
+    # mail are kept; how often beat prunes what is older.
+    "IDEMPOTENCY_KEY_HOURS": 24,
+    "OUTBOX_DONE_DAYS": 30,
+    "WEBHOOK_DELIVERY_DAYS": 30,
+    "MAIL_INBOUND_DAYS": 30,
+    "RETENTION_CHECK_SECONDS": 3600,
     # The web page's folder (service.site serves it at /, /play/<id>, /js/...); None: web/.
     "WEB_DIR": None,
     # Celery (worker/). None: the embedded broker, kombu's SQLAlchemy transport on a SQLite

@@ -2,7 +2,9 @@
 
 A request with an ``Idempotency-Key`` header is remembered, per game and caller, with a
 fingerprint of its body and the response it got; the record is written in the same
-transaction as the change, so it exists exactly when the change does.
+transaction as the change, so it exists exactly when the change does. A record is replayed
+for ``IDEMPOTENCY_KEY_HOURS`` (24); after that the key is free again, and beat prunes it
+(``service.retention``).
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
+from flask import current_app
+from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from service.errors import ApiError
@@ -36,8 +41,11 @@ def fingerprint(body: Mapping[str, Any]) -> str:
 
 
 def find(session: Session, game_id: str, token_hash: str, key: str) -> IdempotencyRecord | None:
-    """Return the record of an earlier request with this key, if any."""
-    return session.get(IdempotencyRecord, (game_id, token_hash, hash_secret(key)))
+    """Return the record of an earlier request with this key, if any within the window."""
+    record = session.get(IdempotencyRecord, (game_id, token_hash, hash_secret(key)))
+    if record is None or record.created_at < utcnow() - _window():
+        return None
+    return record
 
 
 def replay(record: IdempotencyRecord, body_fingerprint: str) -> Reply:
@@ -51,9 +59,24 @@ def replay(record: IdempotencyRecord, body_fingerprint: str) -> Reply:
 
 def remember(session: Session, game_id: str, token_hash: str, key: str,
              body_fingerprint: str, reply: Reply) -> None:
-    """Store the response to a request with a key, in the transaction of its change."""
+    """Store the response to a request with a key, in the transaction of its change (over
+    an expired record of the same key, not yet pruned)."""
+    key_hash = hash_secret(key)
+    session.execute(delete(IdempotencyRecord).where(
+        IdempotencyRecord.game_id == game_id, IdempotencyRecord.token_hash == token_hash,
+        IdempotencyRecord.key_hash == key_hash,
+        IdempotencyRecord.created_at < utcnow() - _window()))
     session.add(IdempotencyRecord(
-        game_id=game_id, token_hash=token_hash, key_hash=hash_secret(key),
+        game_id=game_id, token_hash=token_hash, key_hash=key_hash,
         fingerprint=body_fingerprint, status_code=reply.status, body=reply.body,
         created_at=utcnow(),
     ))
+
+
+def window(config: Mapping[str, Any]) -> timedelta:
+    """Return how long a record is replayed: ``IDEMPOTENCY_KEY_HOURS``."""
+    return timedelta(hours=float(config["IDEMPOTENCY_KEY_HOURS"]))
+
+
+def _window() -> timedelta:
+    return window(current_app.config)

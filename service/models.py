@@ -184,7 +184,8 @@ class Outbox(db.Model):
     """
 
     __tablename__ = "outbox"
-    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),)
+    __table_args__ = (Index("ix_outbox_status_next_attempt_at", "status", "next_attempt_at"),
+                      Index("ix_outbox_status_created_at", "status", "created_at"))
 
     id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
     kind: Mapped[str] = mapped_column(String(32))  # monster_phase, email, webhook
@@ -214,7 +215,7 @@ class IdempotencyRecord(db.Model):
     fingerprint: Mapped[str] = mapped_column(String(HASH_LENGTH))
     status_code: Mapped[int] = mapped_column(Integer)
     body: Mapped[dict[str, Any]] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
 
 class SeatNotifications(db.Model):

@@ -26,7 +26,7 @@ from worker.schedule import beat_schedule
 from worker.tasks import RELAY_OUTBOX
 
 # Modules whose tasks every worker registers (a beat entry's task must be in one of them).
-TASK_MODULES = ("worker.tasks", "worker.mail.tasks", "worker.deadlines")
+TASK_MODULES = ("worker.tasks", "worker.mail.tasks", "worker.deadlines", "worker.retention")
 
 BROKER_FILE = "celery-broker.sqlite3"
 BEAT_FILE = "celerybeat-schedule"

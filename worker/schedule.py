@@ -13,6 +13,7 @@ from typing import Any
 
 from worker.deadlines import CHECK_DEADLINES
 from worker.mail.tasks import SEND_DIGESTS
+from worker.retention import PRUNE
 from worker.tasks import SWEEP_OUTBOX
 
 SWEEP_EXPIRY_FLOOR_SECONDS = 60.0
@@ -43,5 +44,12 @@ def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             "task": CHECK_DEADLINES,
             "schedule": timedelta(seconds=config["DEADLINE_CHECK_SECONDS"]),
             "options": {"expires": float(config["DEADLINE_CHECK_SECONDS"])},
+        },
+        # Retention (service.retention): idempotency keys, done outbox rows, delivery logs,
+        # inbound mail past their time. A run not started within its interval is dropped.
+        "prune": {
+            "task": PRUNE,
+            "schedule": timedelta(seconds=config["RETENTION_CHECK_SECONDS"]),
+            "options": {"expires": float(config["RETENTION_CHECK_SECONDS"])},
         },
     }

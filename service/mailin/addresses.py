@@ -103,6 +103,17 @@ def read_reply_address(address: str, session: Session | None = None) -> tuple[st
     return token.game_id, token.seat
 
 
+def masked(address: str) -> str:
+    """Return ``address`` with its token's signature hidden: what the log keeps of a reply
+    address (the game, seat and epoch stay readable), so no table or log line holds an
+    address that could move a seat."""
+    match = _TOKEN.search(address.lower())
+    if match is None:
+        return address
+    start, end = match.span(4)
+    return address[:start] + "*" * (end - start) + address[end:]
+
+
 def is_reply_address(address: str) -> bool:
     """True when ``address`` has the form of this service's reply addresses (token unchecked)."""
     return _token_text(address) is not None

@@ -29,7 +29,7 @@ class InboundMail(db.Model):
     id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
     message_key: Mapped[str | None] = mapped_column(String(HASH_LENGTH), unique=True)
     content_key: Mapped[str] = mapped_column(String(HASH_LENGTH), unique=True)
-    recipient: Mapped[str] = mapped_column(String(254))
+    recipient: Mapped[str] = mapped_column(String(254))  # the reply address, masked
     sender: Mapped[str] = mapped_column(String(254))  # From, or the envelope sender
     subject: Mapped[str] = mapped_column(String(200))
     game_id: Mapped[str | None] = mapped_column(String(GAME_ID_LENGTH), ForeignKey("games.id"))
@@ -40,7 +40,7 @@ class InboundMail(db.Model):
     code: Mapped[str | None] = mapped_column(String(40))
     detail: Mapped[str | None] = mapped_column(Text)
     duplicates: Mapped[int] = mapped_column(Integer, default=0)
-    received_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 

@@ -41,6 +41,7 @@ from service.mailin import commands, parse, replies
 from service.mailin.addresses import (
     AddressError,
     is_reply_address,
+    masked,
     read_reply_address,
     verify_token,
 )
@@ -106,7 +107,7 @@ def _handle(inbound: parse.Inbound, recipient: str) -> Result:
             row.duplicates += 1
             row.updated_at = utcnow()
             return _result(row, duplicate=True)
-        move = _decide(session, row, inbound) if fresh else _pending(session, row)
+        move = _decide(session, row, inbound, recipient) if fresh else _pending(session, row)
         if move is None:
             return _result(row)
     outcome = _submit(move)
@@ -136,7 +137,8 @@ def _log(session: Session, inbound: parse.Inbound, recipient: str) -> tuple[Inbo
     insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
     row_id = session.execute(
         insert(InboundMail).values(
-            message_key=message_key, content_key=content_key, recipient=recipient[:254],
+            message_key=message_key, content_key=content_key,
+            recipient=masked(recipient)[:254],
             sender=inbound.sender[:254], subject=inbound.subject, status=RECEIVED,
             duplicates=0, received_at=now, updated_at=now)
         .on_conflict_do_nothing()
@@ -164,11 +166,13 @@ def _close(session: Session, row: InboundMail, message_id: str | None, status: s
         replies.write(session, row, message_id, answer)
 
 
-def _decide(session: Session, row: InboundMail, inbound: parse.Inbound) -> _Move | None:
-    """Check the message and answer it, or return the move it carries."""
+def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
+            recipient: str) -> _Move | None:
+    """Check the message to ``recipient`` and answer it, or return the move it carries (the
+    row keeps the address masked)."""
     if inbound.automatic is not None:
         try:  # logged for the seat when the address names one
-            token = verify_token(row.recipient)
+            token = verify_token(recipient)
             if session.get(Game, token.game_id) is not None:
                 row.game_id, row.seat = token.game_id, token.seat
         except AddressError:
@@ -177,7 +181,7 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound) -> _Move
                f"not answered: {inbound.automatic}", None)
         return None
     try:
-        game_id, seat = read_reply_address(row.recipient, session)
+        game_id, seat = read_reply_address(recipient, session)
     except AddressError as error:
         row.game_id, row.seat = error.game_id, error.seat
         _refuse(session, row, inbound, error.code, str(error))

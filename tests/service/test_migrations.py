@@ -2,22 +2,25 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from flask import Flask
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
 from service import create_app
 from service.extensions import db
 from service.migrate import downgrade, upgrade
+from service.sealing import SEALED, unseal
 from tests.service.conftest import app_config, dispose
 from tests.support.postgres_server import PostgresServer
 
@@ -85,3 +88,45 @@ def test_the_command_line_builds_the_database_named_in_the_environment(tmp_path:
         assert differences(app) == []
     finally:
         dispose(app)
+
+
+def test_upgrading_seals_redacts_and_masks_what_earlier_versions_wrote(
+        empty_app: Flask) -> None:
+    upgrade(empty_app, "0005")
+    token, reply_token = "T" * 43, f"{'a' * 26}.1.0.{'b' * 16}"
+    link = f"https://ff.example/play/{'G' * 22}#t={token}"
+    payload = {"to": "ann@example.com", "subject": "Your move", "text": f"Play: {link}",
+               "reply_to": f"play+{reply_token}@ff.example"}
+    now = datetime.now(UTC)
+    with empty_app.app_context(), db.engine.begin() as connection:
+        connection.execute(text(
+            "INSERT INTO games (id, status, version, seat_count, seats_open, options, "
+            "action_count, event_count, created_at, updated_at) "
+            "VALUES (:id, 'active', 0, 2, 0, '{}', 0, 0, :now, :now)"),
+            {"id": "G" * 22, "now": now})
+        connection.execute(text(
+            "INSERT INTO seats (game_id, seat, colour, name) VALUES (:id, 0, 'red', :name)"),
+            {"id": "G" * 22, "name": "Ann\u202etuo"})
+        for number, status in enumerate(("sent", "pending")):
+            connection.execute(text(
+                "INSERT INTO outbox (kind, payload, dedupe_key, status, attempts, "
+                "next_attempt_at, created_at) VALUES ('email', :payload, :key, :status, 0, "
+                ":now, :now)"), {"payload": json.dumps(payload), "key": f"k{number}",
+                                 "status": status, "now": now})
+        connection.execute(text(
+            "INSERT INTO mail_inbound (content_key, recipient, sender, subject, status, "
+            "duplicates, received_at, updated_at) VALUES ('c', :to, 'ann@example.com', "
+            "'Re', 'applied', 0, :now, :now)"), {"to": payload["reply_to"], "now": now})
+    upgrade(empty_app)
+    with empty_app.app_context(), db.engine.connect() as connection:
+        sent, pending = (json.loads(row[0]) if isinstance(row[0], str) else row[0]
+                         for row in connection.execute(text(
+                             "SELECT payload FROM outbox ORDER BY dedupe_key")))
+        recipient = connection.execute(text("SELECT recipient FROM mail_inbound")).scalar()
+        name = connection.execute(text("SELECT name FROM seats")).scalar()
+        for kept in (sent, pending):
+            assert token not in json.dumps(kept) and reply_token not in json.dumps(kept)
+        assert SEALED not in sent
+        assert unseal(pending) == payload
+    assert reply_token not in recipient and recipient.endswith(".1.0." + "*" * 16 + "@ff.example")
+    assert name == "Anntuo"

@@ -1,0 +1,70 @@
+"""How long the service keeps what only matters for a while, and pruning the rest.
+
+* Idempotency keys: ``IDEMPOTENCY_KEY_HOURS`` (24, as Stripe keeps them). An older key is
+  not replayed any more (``service.idempotency``): the same key then makes a new request.
+* Outbox rows that are done (sent, or given up): ``OUTBOX_DONE_DAYS`` (30). A seat's list
+  of its emails and an endpoint's redelivery read them.
+* Webhook delivery attempts: ``WEBHOOK_DELIVERY_DAYS`` (30): the endpoint's delivery log.
+* Inbound mail that was handled: ``MAIL_INBOUND_DAYS`` (30): the seat's log of replies, and
+  what recognises a message delivered again (mail servers give up retrying within 5 days).
+
+Beat runs :func:`prune` every ``RETENTION_CHECK_SECONDS`` (``worker.retention``). Each
+table is pruned in batches of :data:`BATCH` rows, each batch its own short transaction, so
+pruning never holds a lock for long; running it twice at once deletes each row once.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from flask import current_app
+from sqlalchemy import ColumnElement, Table, delete, select
+
+from service import idempotency
+from service.mailin.models import InboundMail
+from service.models import IdempotencyRecord, Outbox
+from service.unit_of_work import write_transaction
+from service.webhooks.models import WebhookDelivery
+
+BATCH = 1000
+DONE = ("sent", "failed")  # outbox statuses of rows that are done (worker.relay)
+RECEIVED = "received"  # an inbound message still being handled (service.mailin.service)
+
+
+def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]:
+    """Return, per table, the key column and the condition "old enough to prune"."""
+    config = current_app.config
+    days = {name: timedelta(days=float(config[name])) for name in (
+        "OUTBOX_DONE_DAYS", "WEBHOOK_DELIVERY_DAYS", "MAIL_INBOUND_DAYS")}
+    keys = IdempotencyRecord.__table__
+    return {
+        "idempotency_keys": (keys, keys.c.key_hash,
+                             keys.c.created_at < now - idempotency.window(config)),
+        "outbox": (Outbox.__table__, Outbox.id, Outbox.status.in_(DONE)
+                   & (Outbox.created_at < now - days["OUTBOX_DONE_DAYS"])),
+        "webhook_deliveries": (WebhookDelivery.__table__, WebhookDelivery.id,
+                               WebhookDelivery.created_at < now - days["WEBHOOK_DELIVERY_DAYS"]),
+        "mail_inbound": (InboundMail.__table__, InboundMail.id,
+                         (InboundMail.status != RECEIVED)
+                         & (InboundMail.received_at < now - days["MAIL_INBOUND_DAYS"])),
+    }
+
+
+def prune(now: datetime) -> dict[str, int]:
+    """Delete what is past its retention at ``now``; return how many rows, by table.
+
+    Must run in an app context.
+    """
+    pruned = {}
+    for name, (table, key, is_old) in _cutoffs(now).items():
+        pruned[name] = 0
+        while True:
+            with write_transaction() as session:
+                batch = select(key).where(is_old).limit(BATCH).scalar_subquery()
+                # is_old again: idempotency keys share key hashes across callers
+                count = session.execute(delete(table).where(key.in_(batch), is_old)).rowcount
+            pruned[name] += count
+            if count < BATCH:
+                break
+    return pruned
