@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from service import outbox
 from service.auth import CREATOR, SEAT, Caller, authenticate, check_game_id
 from service.errors import ApiError
-from service.models import Game, Outbox, utcnow
+from service.models import Game, Outbox, Seat, utcnow
 from service.store import CANCELLED, FINISHED
 from service.unit_of_work import read_transaction, write_transaction
 from service.views import iso
@@ -28,7 +28,7 @@ from service.webhooks.messages import queue_ping
 from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 from service.webhooks.signing import new_secret
 
-MAX_ENDPOINTS = 5  # per owner (the game, or one seat)
+MAX_ENDPOINTS = 5  # per owner (the game, or one seat); held under concurrency by _lock_owner
 MAX_ID = 2**63 - 1
 OWNERS = (SEAT, CREATOR)
 
@@ -83,6 +83,7 @@ def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> di
         if game.status in (FINISHED, CANCELLED):
             raise ApiError("game/ended", f"This game is {game.status}: it sends nothing more.",
                            409, {"status": game.status})
+        _lock_owner(session, game_id, caller)
         owned = session.scalar(select(func.count()).select_from(WebhookEndpoint)
                                .where(*_owned_by(game_id, caller)))
         if owned >= MAX_ENDPOINTS:
@@ -187,6 +188,20 @@ def redeliver(game_id: str, token: str | None, endpoint_id: str,
         outbox.add(session, outbox.WEBHOOK, dict(job.payload),
                    f"webhook:{delivery.message_id}:again:{secrets.token_hex(8)}")
         return {"message_id": delivery.message_id}
+
+
+def _lock_owner(session: Session, game_id: str, caller: Caller) -> None:
+    """Hold the owner's row (the seat's, or the game's for the creator) until the commit.
+
+    Under READ COMMITTED two creations could both count 4 endpoints and both insert a fifth:
+    32 at once left 6 or 7. Locking the owner's row makes them count one after the other.
+    (SQLite needs no lock: a write transaction holds the database's write lock.)
+    """
+    if caller.kind == SEAT:
+        owner = select(Seat.seat).where(Seat.game_id == game_id, Seat.seat == caller.seat)
+    else:
+        owner = select(Game.id).where(Game.id == game_id)
+    session.execute(owner.with_for_update())
 
 
 def _owned_by(game_id: str, caller: Caller) -> tuple[Any, ...]:

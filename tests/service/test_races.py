@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -16,10 +17,13 @@ from werkzeug.serving import make_server
 
 from service.extensions import db
 from service.models import Action, Event, Game, Token
+from service.webhooks.models import WebhookEndpoint
+from service.webhooks.service import MAX_ENDPOINTS
 from tests.service.helpers import auth, create_game
 from tests.support.ports import HOST
 
 THREADS = 32
+HOOK = "http://127.0.0.1:9/hook"
 
 
 @pytest.fixture
@@ -119,3 +123,24 @@ def test_of_joiners_racing_for_the_last_seat_exactly_one_gets_it(
         "seat/taken", "game/not_open"}
     facts = stored(app, game.id)
     assert (facts["status"], facts["version"], facts["seat_tokens"]) == ("active", 0, 2)
+
+
+def test_concurrent_webhook_creations_keep_the_limit_of_each_owner(
+        app: Flask, server: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(app.config, "WEBHOOK_ALLOW_PRIVATE", True)
+    game = create_game(app.test_client())
+    owners = [game.creator_token, game.seat_tokens[0]]
+    counter = itertools.count()
+
+    def create() -> requests.Response:
+        token = owners[next(counter) % 2]
+        return requests.post(f"{server}/api/v1/games/{game.id}/webhooks", json={"url": HOOK},
+                             headers=auth(token), timeout=30)
+
+    responses = at_once(THREADS, create)
+    codes = Counter((r.status_code, r.json().get("error", {}).get("code")) for r in responses)
+    assert codes == {(201, None): 2 * MAX_ENDPOINTS,
+                     (409, "webhook/too_many"): THREADS - 2 * MAX_ENDPOINTS}, codes
+    with app.app_context():
+        stored_endpoints = Counter(db.session.scalars(select(WebhookEndpoint.seat)))
+    assert stored_endpoints == {None: MAX_ENDPOINTS, 0: MAX_ENDPOINTS}
