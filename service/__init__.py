@@ -48,5 +48,5 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(mailin.blp)
     app.register_blueprint(site.blueprint)
     errors.init_app(app)
-    app.extensions["ff_limiter"] = make_limiter(app, links.blp)
+    app.extensions["ff_limiter"] = make_limiter(app, links.blp, health.blueprint)
     return app

@@ -1,7 +1,11 @@
 """Rate limits (Flask-Limiter): per client address and per token, across the whole API.
 
-Memory storage by default; ``RATELIMIT_STORAGE_URI=redis://...`` shares the counts between
-processes in production. A refused request gets 429 ``rate/limited`` with ``Retry-After``.
+Memory storage by default, which counts per process: with N web processes the real limit is
+N times the configured one. ``RATELIMIT_STORAGE_URI=redis://...`` shares the counts between
+processes and hosts; the production shape and compose use it, and an app on a server
+database that counts in memory says so in the log when it starts. A refused request gets
+429 ``rate/limited`` with ``Retry-After``. The health check is never limited: an abuser
+behind a load balancer's address must not fail its health checks.
 """
 
 from __future__ import annotations
@@ -36,12 +40,19 @@ def rate_limited(limit: RequestLimit) -> Response:
                           {"Retry-After": str(retry_after)})
 
 
-def make_limiter(app: Flask, lost_link: Blueprint) -> Limiter:
-    """Return the app's limiter: per address and per token everywhere, stricter for lost links.
+def make_limiter(app: Flask, lost_link: Blueprint, health: Blueprint) -> Limiter:
+    """Return the app's limiter: per address and per token everywhere but the health check,
+    stricter for lost links.
 
     The limits are read from the config at each request (``RATELIMIT_PER_IP``,
     ``RATELIMIT_PER_TOKEN``, ``RATELIMIT_LOST_LINK``), so tests can lower them.
     """
+    storage = str(app.config["RATELIMIT_STORAGE_URI"])
+    if (app.config["RATELIMIT_ENABLED"] and storage.startswith("memory")
+            and not str(app.config["DATABASE_URL"]).startswith("sqlite")):
+        app.logger.warning(
+            "rate limits are counted in memory, per process: with several web processes "
+            "each allows the full limit; set FF_RATELIMIT_STORAGE_URI=redis://...")
     limiter = Limiter(
         client_address,
         application_limits=[
@@ -56,4 +67,5 @@ def make_limiter(app: Flask, lost_link: Blueprint) -> Limiter:
     limiter.init_app(app)
     limiter.limit(lambda: current_app.config["RATELIMIT_LOST_LINK"],
                   key_func=client_address)(lost_link)
+    limiter.exempt(health)
     return limiter

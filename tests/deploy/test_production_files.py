@@ -32,6 +32,13 @@ def test_compose_runs_every_part_with_exactly_one_beat(deploy: Path) -> None:
     assert services["web"]["environment"]["FF_CELERY_BROKER_URL"].startswith("redis://")
 
 
+def test_the_web_processes_share_their_rate_limit_counts_through_redis(deploy: Path) -> None:
+    services = yaml.safe_load((deploy / "compose.yaml").read_text())["services"]
+    assert services["web"]["environment"]["FF_RATELIMIT_STORAGE_URI"].startswith("redis://")
+    shape = (deploy / "production_shape.py").read_text()
+    assert '"FF_RATELIMIT_STORAGE_URI": self.redis.url' in shape
+
+
 def test_the_dockerfile_copies_folders_that_exist_and_serves_the_web_app(deploy: Path) -> None:
     dockerfile = (deploy / "Dockerfile").read_text()
     for source in re.findall(r"^COPY (\S+)", dockerfile, re.M):

@@ -13,6 +13,7 @@ from tests.service.helpers import API, assert_error, auth, create_game
 from tests.support.redis_server import RedisServer
 
 SECRET = "password=hunter2 at /srv/ff/secret.py line 42"
+NO_GAME = f"{API}/games/{'G' * 22}"  # a cheap request: no such game
 
 
 def test_an_unknown_address_is_a_json_404(client: FlaskClient) -> None:
@@ -48,12 +49,21 @@ def test_too_many_requests_from_one_address_is_a_json_429_with_retry_after(
 ) -> None:
     client = make_app(RATELIMIT_ENABLED=True, RATELIMIT_PER_IP="3 per minute").test_client()
     for _ in range(3):
-        assert client.get(f"{API}/health").status_code == 200
-    response = client.get(f"{API}/health")
+        assert client.get(NO_GAME).status_code == 404
+    response = client.get(NO_GAME)
     assert_error(response, 429, "rate/limited")
     assert 0 < int(response.headers["Retry-After"]) <= 60
-    other = client.get(f"{API}/health", environ_base={"REMOTE_ADDR": "10.1.2.3"})
-    assert other.status_code == 200
+    other = client.get(NO_GAME, environ_base={"REMOTE_ADDR": "10.1.2.3"})
+    assert other.status_code == 404
+
+
+def test_the_health_check_is_never_rate_limited(make_app: Any) -> None:
+    client = make_app(RATELIMIT_ENABLED=True, RATELIMIT_PER_IP="2 per minute").test_client()
+    for _ in range(2):
+        assert client.get(NO_GAME).status_code == 404
+    assert_error(client.get(NO_GAME), 429, "rate/limited")
+    for _ in range(10):  # a load balancer behind the same address as an abuser
+        assert client.get(f"{API}/health").status_code == 200
 
 
 def test_too_many_requests_with_one_token_is_a_json_429(make_app: Any) -> None:
@@ -65,16 +75,23 @@ def test_too_many_requests_with_one_token_is_a_json_429(make_app: Any) -> None:
     assert_error(client.get(game.url(), headers=auth(game.seat_tokens[0])), 429,
                  "rate/limited")
     assert client.get(game.url(), headers=auth(game.seat_tokens[1])).status_code == 200
-    assert client.get(f"{API}/health").status_code == 200
+    assert client.get(NO_GAME).status_code == 404
 
 
 def test_rate_limits_are_shared_through_redis(make_app: Any, redis_server: RedisServer) -> None:
     config = {"RATELIMIT_ENABLED": True, "RATELIMIT_PER_IP": "2 per minute",
               "RATELIMIT_STORAGE_URI": redis_server.url}
     first, second = make_app(**config).test_client(), make_app(**config).test_client()
-    assert first.get(f"{API}/health").status_code == 200
-    assert second.get(f"{API}/health").status_code == 200
-    assert_error(first.get(f"{API}/health"), 429, "rate/limited")
+    assert first.get(NO_GAME).status_code == 404
+    assert second.get(NO_GAME).status_code == 404
+    assert_error(first.get(NO_GAME), 429, "rate/limited")
+
+
+def test_counting_in_memory_on_a_server_database_is_logged(
+        make_app: Any, caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        make_app(RATELIMIT_ENABLED=True, DATABASE_URL="postgresql+psycopg://ff@127.0.0.1:1/ff")
+    assert "FF_RATELIMIT_STORAGE_URI=redis://" in caplog.text
 
 
 def test_an_unexpected_exception_is_a_500_that_reveals_nothing(

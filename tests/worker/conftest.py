@@ -36,6 +36,7 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: Re
     def make(workers: int = 1, **settings: object) -> Stack:
         database = postgres_server.create_database(f"ff_worker_{next(_databases)}_{id(stacks)}")
         env = {"FF_DATABASE_URL": database, "FF_CELERY_BROKER_URL": redis_server.url,
+               "FF_RATELIMIT_STORAGE_URI": redis_server.url,
                "FF_RATELIMIT_ENABLED": "false", "FF_OUTBOX_SWEEP_SECONDS": "1",
                "FF_MAIL_DIR": str(tmp_path / "mail"), "FF_SECRET_KEY": TEST_SECRET_KEY}
         env.update({f"FF_{name}": str(value) for name, value in settings.items()})
