@@ -17,6 +17,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 from types import FrameType
 
 HOST = "127.0.0.1"
@@ -47,6 +48,8 @@ def commands(port: int) -> dict[str, list[str]]:
     return {
         "web": [
             sys.executable, "-m", "gunicorn",
+            # Workers exit the moment the master dies (a restart then binds at once).
+            "--config", str(Path(__file__).with_name("gunicorn.conf.py")),
             "--bind", f"{HOST}:{port}",
             "--access-logfile", "-",
             # Its control socket sits at one path per user: two local runs would share it.

@@ -4,7 +4,9 @@ The same processes as ``deploy/compose.yaml``: PostgreSQL (a fresh cluster made 
 ``initdb``, run as the ``postgres`` user when we are root), Redis (broker, result backend and
 rate-limit store), gunicorn serving ``worker.create_web_app()``, two Celery workers and
 exactly one beat, all on 127.0.0.1, all in one folder (data, logs, mail). Run it with
-``deploy/production-shape [--folder DIR] [--workers N] [--port PORT]``; Ctrl-C stops it.
+``deploy/production-shape [--folder DIR] [--workers N] [--port PORT]``; Ctrl-C stops it. It
+supervises its processes: one that exits is restarted, its whole process group killed
+first (a gunicorn master killed with SIGKILL leaves no worker holding the port).
 
 The benchmarks and the fault tests use :class:`Stack` (the service's processes, given the
 database and broker) and :class:`Shape` (servers plus stack): each process can be stopped,
@@ -35,7 +37,12 @@ from tests.support.postgres_server import PostgresServer  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
 
 CELERY = [sys.executable, "-m", "celery", "--app", "worker"]
+GUNICORN_CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
 STOP_TIMEOUT_SECONDS = 20.0
+# The supervisor restarts a process that exits, unless processes keep exiting: more than
+# RESTARTS_ALLOWED restarts within RESTART_WINDOW_SECONDS stop the shape.
+RESTARTS_ALLOWED = 5
+RESTART_WINDOW_SECONDS = 60.0
 
 
 class Process:
@@ -77,6 +84,14 @@ class Process:
         self._kill_group()
         self.popen.wait()
 
+    def restart(self) -> None:
+        """Start the process again, first killing what is left of its group: after its
+        leader died unannounced (``kill -9``), children may still hold its sockets."""
+        if self.popen is not None:
+            self._kill_group()
+            self.popen.wait()
+        self.start()
+
     def _kill_group(self) -> None:
         """SIGKILL what is left of the group this process leads (pool children)."""
         assert self.popen is not None
@@ -103,7 +118,8 @@ class Stack:
         logs = folder / "logs"
         logs.mkdir(exist_ok=True)
         self.web = Process("web", [
-            sys.executable, "-m", "gunicorn", "--bind", f"{HOST}:{self.port}",
+            sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONFIG),
+            "--bind", f"{HOST}:{self.port}",
             "--workers", str(web_workers), "--worker-class", "gthread", "--threads", "4",
             "--no-control-socket", "worker:create_web_app()",
         ], self.env, logs / "web.log")
@@ -152,6 +168,17 @@ class Stack:
             if message is not None:
                 return message
         return None
+
+    def supervise(self) -> list[str]:
+        """Restart every process that has exited (its whole group first, see
+        :meth:`Process.restart`); return why each was restarted."""
+        reasons = []
+        for process in self.processes:
+            message = process.exit_message()
+            if message is not None:
+                reasons.append(message)
+                process.restart()
+        return reasons
 
 
 class Shape:
@@ -215,10 +242,17 @@ def main() -> int:
               f"  Redis {shape.redis.url}\n"
               f"  web (gunicorn), {arguments.workers} workers, 1 beat: logs in "
               f"{stack.folder / 'logs'}\n  press Ctrl-C to stop\n", flush=True)
-        while (reason := stack.exited()) is None:
+        restarts: list[float] = []
+        while True:
+            for reason in stack.supervise():
+                print(f"{reason}\nrestarted it", file=sys.stderr, flush=True)
+                restarts.append(time.monotonic())
+            restarts = [t for t in restarts if time.monotonic() - t < RESTART_WINDOW_SECONDS]
+            if len(restarts) > RESTARTS_ALLOWED:
+                print(f"more than {RESTARTS_ALLOWED} restarts within "
+                      f"{RESTART_WINDOW_SECONDS:g} s; stopping", file=sys.stderr)
+                return 1
             time.sleep(0.5)
-        print(reason, file=sys.stderr)
-        return 1
     finally:
         for stop_signal in (signal.SIGINT, signal.SIGTERM):
             signal.signal(stop_signal, signal.SIG_IGN)
