@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
+from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
 from flask import Flask, Request, Response, jsonify
 from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
@@ -78,6 +79,23 @@ class Blueprint(SmorestBlueprint):
     ARGUMENTS_PARSER = BodyParser()
 
 
+class SchemaConverter(OpenAPIConverter):
+    """apispec's converter, adding what a schema's ``Meta.openapi`` says of the object as a
+    whole: the rules between its fields (``oneOf`` the shapes it takes), which marshmallow
+    checks in ``@validates_schema`` and the fields alone cannot document."""
+
+    def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
+        jsonschema = super().schema2jsonschema(schema)
+        jsonschema.update(getattr(getattr(schema, "Meta", None), "openapi", {}))
+        return jsonschema
+
+
+class SchemaPlugin(MarshmallowPlugin):
+    """The marshmallow plugin with :class:`SchemaConverter`."""
+
+    Converter = SchemaConverter
+
+
 class ErrorShapeApi(Api):
     """flask-smorest's Api documenting our error shape for every error response."""
 
@@ -87,6 +105,7 @@ class ErrorShapeApi(Api):
 def make_api(app: Flask) -> Api:
     """Return the app's Api, with the bearer token scheme documented."""
     api = ErrorShapeApi(app, spec_kwargs={
+        "marshmallow_plugin": SchemaPlugin(),
         "info": {"description": (
             "Play Fearsome Floors asynchronously. Every error answers "
             "{\"error\": {\"code\", \"message\", \"details\"}} with a stable code. Tokens come "

@@ -28,8 +28,19 @@ def has_bidi_control(text: str) -> bool:
     return not BIDI_CONTROLS.isdisjoint(text)
 
 
+# What Text refuses, as the OpenAPI document's pattern (ECMA and Python regex alike): control
+# characters (Unicode category Cc) and the bidirectional controls. Lone surrogates cannot
+# come in JSON (the body's reader refuses them).
+TEXT_PATTERN = r"^[^\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]*$"
+
+
 class Text(fields.String):
-    """A string with no control characters, bidirectional controls or lone surrogates."""
+    """A string with no control characters, bidirectional controls or lone surrogates
+    (documented as :data:`TEXT_PATTERN`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["metadata"] = {"pattern": TEXT_PATTERN, **kwargs.get("metadata", {})}
+        super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
@@ -40,6 +51,15 @@ class Text(fields.String):
                                   "(U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to "
                                   "U+2069).")
         return text
+
+
+class Boolean(fields.Boolean):
+    """JSON ``true`` or ``false`` and nothing else (marshmallow's takes 0, 1, "yes" ...)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ValidationError("Must be true or false.")
+        return value
 
 
 def bounded_int(low: int = 0, high: int = MAX_INT, *, strict: bool = True,

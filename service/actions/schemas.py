@@ -34,6 +34,11 @@ class SubmitSchema(Schema):
     notation = Text(validate=validate.Length(1, 200))
     action = fields.Nested(StructuredActionSchema)
 
+    class Meta:
+        """Exactly one of the two forms."""
+
+        openapi = {"oneOf": [{"required": ["notation"]}, {"required": ["action"]}]}
+
     @validates_schema
     def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("notation" in data) == ("action" in data):

@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 import engine
-from service.schemas import Text, bounded_int
+from service.schemas import Boolean, Text, bounded_int
 from service.tokens import TOKEN_PATTERN
 from service.view_schemas import GameViewSchema
 
@@ -22,12 +22,13 @@ class EmailAddress(Text):
     """An email address (at most 254 characters)."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(validate=[validate.Email(), validate.Length(max=254)], **kwargs)
+        kwargs["metadata"] = {"format": "email", **kwargs.get("metadata", {})}
+        super().__init__(validate=[validate.Email(), validate.Length(1, 254)], **kwargs)
 
 
 OptionsSchema = Schema.from_dict(
     {
-        option.name: fields.Boolean(load_default=option.default)
+        option.name: Boolean(load_default=option.default)
         for option in dataclass_fields(engine.Options)
     },
     name="OptionsSchema",
@@ -43,8 +44,17 @@ class SeatRequestSchema(Schema):
     colour = fields.String(validate=validate.OneOf(ALL_COLOURS), metadata={
         "description": "Default: the first colour no one chose (2-4 players: green, red, "
                        "blue, yellow)."})
-    open = fields.Boolean(load_default=False, metadata={
+    open = Boolean(load_default=False, metadata={
         "description": "Leave the seat for someone with the invite code."})
+
+    class Meta:
+        """A named seat (``open`` false or absent) or an open one (no name, no email)."""
+
+        openapi = {"oneOf": [
+            {"required": ["name"], "properties": {"open": {"enum": [False]}}},
+            {"required": ["open"], "properties": {"open": {"enum": [True]}},
+             "not": {"anyOf": [{"required": ["name"]}, {"required": ["email"]}]}},
+        ]}
 
     @validates_schema
     def _name_or_open(self, data: dict[str, Any], **kwargs: Any) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from service.schemas import Boolean
+
 STATUS_DESCRIPTION = ("received (being handled), applied (a move was made), answered (board, "
                       "help), refused (an error reply was sent) or ignored (an auto-reply or "
                       "bounce: no reply).")
@@ -59,6 +61,6 @@ class InboundLogSchema(Schema):
 class MailSettingsSchema(Schema):
     """A game's play-by-email settings."""
 
-    sender_must_match = fields.Boolean(required=True, metadata={
+    sender_must_match = Boolean(required=True, metadata={
         "description": "True (default): a reply moves a seat only when sent from the seat's "
                        "own address; false: the reply address's token alone decides."})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from service.log.schemas import MAX_PAGE
-from service.schemas import Text, bounded_int
+from service.schemas import Boolean, Text, bounded_int
 from service.webhooks.chat import FORMATS, STANDARD
 from service.webhooks.messages import EVENT_TYPES
 from service.webhooks.models import URL_LENGTH
@@ -49,7 +49,7 @@ class WebhookUpdateEndpointSchema(Schema):
     events = _events()
     format = fields.String(validate=validate.OneOf(FORMATS),
                            metadata={"description": FORMAT_DESCRIPTION})
-    enabled = fields.Boolean(metadata={
+    enabled = Boolean(metadata={
         "description": "false stops sending; true sends again (also after a 410 Gone)."})
 
 
