@@ -3,8 +3,9 @@
 ``ApiError`` is what the service raises on purpose. Engine errors keep their own code and
 message (``move/illegal``, ...) and get a status from :func:`engine_status`. HTTP errors from
 Flask, Werkzeug, webargs and Flask-Limiter (404, 405, 413, 422, 429, ...) get a code of ours;
-a lost database connection is answered 503 with Retry-After; anything else is logged and
-answered with a 500 that names nothing internal.
+a fault that passes (:func:`is_passing`: the database unreachable, busy, or its connection
+lost) is answered 503 with Retry-After and logged in one line; anything else is logged with
+its traceback and answered with a 500 that names nothing internal.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
@@ -33,7 +35,7 @@ HTTP_CODES = {
 INTERNAL_ERROR = ("server/error", "Something went wrong on our side; please try again later.")
 DATABASE_UNAVAILABLE = (
     "server/database_unavailable",
-    "The connection to the database was lost; please try again in a moment (with the same "
+    "The database cannot be reached just now; please try again in a moment (with the same "
     "Idempotency-Key, if you sent one).")
 
 
@@ -122,15 +124,31 @@ def handle_http_exception(error: HTTPException) -> Response:
     return error_response(code, message, status, details, headers)
 
 
+def is_passing(error: BaseException) -> bool:
+    """True for a fault that passes: the database unreachable or busy (an OperationalError:
+    refused, locked, a deadlock), the connection to it lost, the pool exhausted."""
+    if isinstance(error, DBAPIError) and error.connection_invalidated:
+        return True
+    return isinstance(error, (OperationalError, InterfaceError, DisconnectionError,
+                              PoolTimeoutError, ConnectionError))
+
+
+def first_line(error: BaseException) -> str:
+    """Return the first line of what went wrong (the driver's own words, no SQL)."""
+    cause = getattr(error, "orig", None) or error
+    return next(iter(str(cause).splitlines()), type(cause).__name__)
+
+
 def handle_unexpected(error: Exception) -> Response:
-    """Answer 503 for a lost database connection; log anything else and answer 500 without a
-    word about what it was."""
+    """Answer 503 for a fault that passes; log anything else and answer 500 without a word
+    about what it was."""
     if isinstance(error, HTTPException):
         return handle_http_exception(error)
-    if isinstance(error, DBAPIError) and error.connection_invalidated:
-        # The database restarted or the network dropped under a connection in use: SQLAlchemy
-        # has discarded the pool's connections, so a retry gets a new one.
-        current_app.logger.warning("database connection lost: %s", error.orig)
+    if is_passing(error):
+        # The database restarted, refuses connections or the network dropped: when a
+        # connection in use was lost, SQLAlchemy has discarded the pool's connections, so a
+        # retry gets a new one. One line: an outage must not flood the log with tracebacks.
+        current_app.logger.warning("database unavailable: %s", first_line(error))
         code, message = DATABASE_UNAVAILABLE
         return error_response(code, message, 503, headers={"Retry-After": "1"})
     current_app.logger.exception("unhandled exception", exc_info=error)

@@ -14,18 +14,10 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from service.text import has_bidi_control
+
 MAX_INT = 2**31 - 1  # the largest value of an SQL INTEGER
 IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
-
-
-BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e"
-                          "\u2066\u2067\u2068\u2069")
-"""The Unicode bidirectional formatting characters (marks, embeddings, overrides, isolates)."""
-
-
-def has_bidi_control(text: str) -> bool:
-    """True when ``text`` holds a bidirectional formatting character."""
-    return not BIDI_CONTROLS.isdisjoint(text)
 
 
 # What Text refuses, as the OpenAPI document's pattern (ECMA and Python regex alike): control

@@ -8,25 +8,42 @@ lines still starting with ``>`` (a reply written below the quote) are dropped. H
 mail is turned into text first by :class:`_TextOfHtml`, which leaves out the quote and
 signature containers that the common clients mark (``blockquote``, ``gmail_quote``,
 ``moz-cite-prefix``, Outlook's ``divRplyFwdMsg`` ...). Attachments are never read.
+
+A message is read only within bounds that no reply comes near: at most ``MAX_PARTS`` MIME
+parts (counted while the email package parses, which stops at the first one too many) and
+``MAX_DEPTH`` levels of nesting. The email package recurses once per level of nesting, of
+parts and of comments in a header, so a message built a thousand levels deep would otherwise
+end in a RecursionError, the same at every delivery: such a message is :class:`Unreadable`.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from email import policy
 from email.message import EmailMessage
-from email.parser import BytesParser
+from email.parser import BytesFeedParser
+from email.policy import Policy
 from email.utils import getaddresses, parseaddr
 from html.parser import HTMLParser
 
 from mailparser_reply import EmailReplyParser
+
+from service.text import BIDI_CONTROLS
 
 MAX_LINES = 5  # the command is looked for in the first lines the player wrote
 MAX_LINE = 200
 LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "sv", "da", "pl", "cs"]
 BOUNCE_SENDERS = ("mailer-daemon", "postmaster")
 BULK_PRECEDENCE = ("bulk", "junk", "list")
+MAX_PARTS = 100  # MIME parts, the message itself included; a reply has a handful
+MAX_DEPTH = 10  # levels of nesting below the message; a reply has two or three
+MAX_SUBJECT = 200
+MAX_MESSAGE_ID = 250
+# A msg-id (RFC 5322 3.6.4) as we copy it into In-Reply-To: printable ASCII, no white space,
+# no angle brackets inside, one "@".
+_MESSAGE_ID = re.compile(r"<[!-;=?A-~]+@[!-;=?A-~]+>")
 
 _QUOTE_CLASSES = {"gmail_quote", "gmail_signature", "moz-cite-prefix", "moz-signature",
                   "yahoo_quoted", "protonmail_quote", "signature"}
@@ -37,6 +54,11 @@ _BLOCKS = {"p", "div", "br", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "pr
            "blockquote", "hr"}
 _VOID = {"br", "hr", "img", "meta", "link", "input", "wbr", "col", "area", "base", "source"}
 _SKIPPED = {"script", "style", "head", "title"}
+
+
+class Unreadable(ValueError):
+    """The message can never be read: nested or split beyond any reply, or too deeply for the
+    email package. Delivering it again changes nothing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,20 +76,79 @@ class Inbound:
 
 
 def read(raw: bytes, envelope_sender: str | None = None) -> Inbound:
-    """Read a raw RFC 5322 message; ``envelope_sender`` is SMTP's MAIL FROM ("" for <>)."""
-    message = BytesParser(policy=policy.default).parsebytes(raw)
-    assert isinstance(message, EmailMessage)
+    """Read a raw RFC 5322 message; ``envelope_sender`` is SMTP's MAIL FROM ("" for <>).
+
+    Raises :class:`Unreadable` for a message beyond ``MAX_PARTS`` or ``MAX_DEPTH``, or nested
+    too deeply anywhere for the email package.
+    """
+    try:
+        return _read(raw, envelope_sender)
+    except RecursionError:
+        # Only nesting makes the email package recurse this deep (comments in a header):
+        # the same bytes would fail the same way at every delivery.
+        raise Unreadable("it is nested too deep for the email parser") from None
+
+
+def _read(raw: bytes, envelope_sender: str | None) -> Inbound:
+    message = parse_bounded(raw)
     sender = parseaddr(_header(message, "From"))[1].lower() or (envelope_sender or "").lower()
     body = body_text(message)
-    message_id = _header(message, "Message-ID").strip() or None
     recipients = [address.lower() for _, address in
                   getaddresses([_header(message, "To"), _header(message, "Cc")]) if address]
-    return Inbound(sender=sender, message_id=message_id,
-                   subject=" ".join(_header(message, "Subject").split())[:200],
+    return Inbound(sender=sender, message_id=message_id_of(_header(message, "Message-ID")),
+                   subject=one_line(_header(message, "Subject"))[:MAX_SUBJECT],
                    date=_header(message, "Date").strip(), body=body,
                    lines=command_lines(reply_text(body)),
                    automatic=automatic_reason(message, envelope_sender, sender),
                    recipients=recipients)
+
+
+def parse_bounded(raw: bytes) -> EmailMessage:
+    """Parse ``raw``; raise :class:`Unreadable` past ``MAX_PARTS`` parts (as soon as the parser
+    makes one too many) or ``MAX_DEPTH`` levels."""
+    parts = _PartCounter()
+    parser = BytesFeedParser(parts, policy=policy.default)
+    parts.count = 0  # the parser made one part to try the factory
+    parser.feed(raw)
+    message = parser.close()
+    assert isinstance(message, EmailMessage)
+    levels = [(message, 0)]  # depth first, without recursion
+    while levels:
+        part, depth = levels.pop()
+        if depth > MAX_DEPTH:
+            raise Unreadable(f"its MIME parts are nested more than {MAX_DEPTH} deep")
+        if part.is_multipart():  # multipart/* and message/*: a list of parts
+            levels.extend((child, depth + 1) for child in part.get_payload())
+    return message
+
+
+class _PartCounter:
+    """The parser's message factory: an :class:`EmailMessage` per part, up to ``MAX_PARTS``."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, policy: Policy) -> EmailMessage:
+        """Return a new part, or raise :class:`Unreadable` for one part too many."""
+        self.count += 1
+        if self.count > MAX_PARTS:
+            raise Unreadable(f"it has more than {MAX_PARTS} parts")
+        return EmailMessage(policy)
+
+
+def message_id_of(value: str) -> str | None:
+    """Return ``value`` as a msg-id to thread an answer with, None when it is not a
+    well-formed one (it is copied into headers, where a line break would break the answer)."""
+    value = value.strip()
+    return value if len(value) <= MAX_MESSAGE_ID and _MESSAGE_ID.fullmatch(value) else None
+
+
+def one_line(text: str) -> str:
+    """Return ``text`` as one line of plain text: bidirectional controls and other control
+    characters left out, each run of white space made one space."""
+    kept = "".join(char for char in text if char not in BIDI_CONTROLS
+                   and (char.isspace() or unicodedata.category(char) != "Cc"))
+    return " ".join(kept.split())
 
 
 def _header(message: EmailMessage, name: str) -> str:

@@ -20,7 +20,7 @@ from flask.views import MethodView
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.errors import ApiError
-from service.mailin import records, service
+from service.mailin import parse, records, service
 from service.mailin.schemas import (
     InboundLogSchema,
     InboundQuerySchema,
@@ -50,7 +50,9 @@ class Inbound(MethodView):
 
         Answers with what became of it per reply address: applied, answered, refused (a
         reply was sent) or ignored (a bounce or auto-reply), and whether it was a duplicate
-        delivery. 422 mail/not_for_us when no recipient is a reply address of this service.
+        delivery. 422 mail/not_for_us when no recipient is a reply address of this service;
+        422 mail/unreadable for a message that can never be read (more MIME parts or levels
+        than any reply has): sending it again changes nothing.
         """
         _check_secret()
         limit = int(current_app.config["MAIL_INBOUND_MAX_BYTES"])
@@ -61,6 +63,9 @@ class Inbound(MethodView):
         except service.MessageTooLarge as error:
             raise ApiError("request/too_large", f"The message is too large: {error}.",
                            413) from None
+        except parse.Unreadable as error:
+            raise ApiError("mail/unreadable", f"The message cannot be read: {error}.",
+                           422) from None
         if not results:
             raise ApiError("mail/not_for_us",
                            "No recipient of this message is a reply address of this service.",

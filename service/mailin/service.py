@@ -90,11 +90,19 @@ def receive(raw: bytes, recipients: Iterable[str] = (),
 
     ``recipients`` are the envelope's (SMTP's RCPT TO); without them, the To and Cc
     addresses. ``envelope_sender`` is SMTP's MAIL FROM ("" for the null sender <>).
+    Raises :class:`MessageTooLarge`, or :class:`~service.mailin.parse.Unreadable` (logged
+    here, in one line) for a message that can never be read; both are final.
     """
     limit = int(current_app.config["MAIL_INBOUND_MAX_BYTES"])
     if len(raw) > limit:
         raise MessageTooLarge(f"the message has {len(raw)} bytes; at most {limit} are read")
-    inbound = parse.read(raw, envelope_sender)
+    try:
+        inbound = parse.read(raw, envelope_sender)
+    except parse.Unreadable as error:
+        # One line, no traceback: whoever sent it may send it again and again.
+        current_app.logger.warning("inbound message of %d bytes (envelope sender %r) refused, "
+                                   "it cannot be read: %s", len(raw), envelope_sender, error)
+        raise
     targets = dict.fromkeys(address.strip().strip("<>").lower()
                             for address in (list(recipients) or inbound.recipients))
     return [_handle(inbound, target) for target in targets if is_reply_address(target)]

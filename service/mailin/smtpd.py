@@ -3,8 +3,12 @@
 It listens on ``MAILIN_SMTP_HOST:MAILIN_SMTP_PORT``, accepts only recipients that are reply
 addresses of this service (it relays nothing), refuses messages over
 ``MAIL_INBOUND_MAX_BYTES`` (552), and answers 250 only once the message is handled and
-committed; if handling fails it answers 451, so the sending server tries again later (the
-handling is idempotent: ``service.mailin.service``). The database work runs in a thread,
+committed. Only a fault that passes (the database unreachable, busy or its connection lost)
+is answered 451, so that the sending server tries again later (the handling is idempotent:
+``service.mailin.service``). A message that can never be read is refused for good (554
+5.6.0), and so is one whose handling failed on a bug: the same bytes would fail the same way
+at every retry, for days, each time with a traceback in the log, while a refusal bounces at
+once and tells the player that the move was not taken. The database work runs in a thread,
 off the event loop.
 """
 
@@ -21,7 +25,9 @@ from aiosmtpd.smtp import SMTP, Envelope, Session
 from flask import Flask
 
 from service import create_app
+from service.errors import first_line, is_passing
 from service.mailin.addresses import is_reply_address
+from service.mailin.parse import Unreadable
 from service.mailin.service import receive
 
 logger = logging.getLogger(__name__)
@@ -44,17 +50,24 @@ class InboundHandler:
         return "250 OK"
 
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
-        """Handle the message; 250 once done, 451 (try later) if handling failed."""
+        """Handle the message; 250 once done, 451 (try later) if a passing fault stopped it,
+        554 if it can never be handled."""
         raw = envelope.original_content or envelope.content or b""
         if isinstance(raw, str):
             raw = raw.encode("utf-8", "surrogateescape")
         try:
             results = await asyncio.to_thread(self._receive, raw, list(envelope.rcpt_tos),
                                               envelope.mail_from)
-        except Exception:
-            # Whatever went wrong (the database away, a bug), the sending server keeps the
-            # message and delivers it again; handling it is idempotent.
-            logger.exception("inbound message from %s could not be handled", envelope.mail_from)
+        except Unreadable as error:  # logged by the service
+            return f"554 5.6.0 the message cannot be read: {error}"
+        except Exception as error:
+            if not is_passing(error):
+                logger.exception("inbound message from %s could not be handled",
+                                 envelope.mail_from)
+                return "554 5.3.0 the message could not be handled"
+            # The sending server keeps the message and delivers it again; one line each time.
+            logger.warning("inbound message from %s deferred, the database is unavailable: %s",
+                           envelope.mail_from, first_line(error))
             return "451 4.3.0 cannot take the message now, try again later"
         logger.info("inbound message from %s: %s", envelope.mail_from,
                     ", ".join(f"{r.recipient} {r.status} {r.code or ''}".strip()

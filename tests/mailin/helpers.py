@@ -54,6 +54,43 @@ def reply(to: str, text: str, *, sender: str = ANN, message_id: str | None = Non
     return message.as_bytes()
 
 
+def nested_reply(to: str, depth: int, container: str = "message/rfc822") -> bytes:
+    """Return a reply to ``to`` whose line ``board`` lies ``depth`` levels deep, each level a
+    ``message/rfc822`` or a ``multipart/mixed`` part."""
+    body = b"Content-Type: text/plain\r\n\r\nboard\r\n"
+    for level in range(depth):
+        if container == "message/rfc822":
+            body = b"Content-Type: message/rfc822\r\n\r\n" + body
+        else:
+            boundary = f"b{level}".encode()
+            body = (b"Content-Type: multipart/mixed; boundary=" + boundary + b"\r\n\r\n--"
+                    + boundary + b"\r\n" + body + b"\r\n--" + boundary + b"--\r\n")
+    return _headers(to, f"nested {depth} deep") + body
+
+
+def many_parts_reply(to: str, parts: int) -> bytes:
+    """Return a reply to ``to`` of one ``multipart/mixed`` holding ``parts`` text parts (16
+    bytes each: 10,000 stay under the default ``MAIL_INBOUND_MAX_BYTES``)."""
+    return (_headers(to, f"{parts} parts")
+            + b"Content-Type: multipart/mixed; boundary=b\r\n\r\n"
+            + b"--b\r\n\r\nboard\r\n" * parts + b"--b--\r\n")
+
+
+POISONS = ("message-1000-deep", "10000-parts")
+
+
+def poison(kind: str, to: str) -> bytes:
+    """Return a message to ``to`` that can never be read (one of ``POISONS``): its text 1,000
+    ``message/rfc822`` parts deep, or split into 10,000 parts."""
+    return nested_reply(to, 1000) if kind == "message-1000-deep" else many_parts_reply(to, 10_000)
+
+
+def _headers(to: str, subject: str) -> bytes:
+    return (f"From: Ann <{ANN}>\r\nTo: {to}\r\nSubject: {subject}\r\n"
+            f"Message-ID: <{subject.replace(' ', '-')}@example.com>\r\n"
+            "MIME-Version: 1.0\r\n").encode()
+
+
 def version_of(app: Flask, game: NewGame) -> int:
     """Return the game's version."""
     with app.app_context():

@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+import email.header
+
 import pytest
 
-from service.mailin.parse import html_to_text, read
-from tests.mailin.helpers import FIXTURES
+from service.mailin.parse import (
+    MAX_DEPTH,
+    MAX_MESSAGE_ID,
+    MAX_PARTS,
+    Unreadable,
+    html_to_text,
+    read,
+)
+from tests.mailin.helpers import FIXTURES, many_parts_reply, nested_reply
 
 TO = "play+token@localhost"
 
@@ -88,3 +97,71 @@ def test_html_to_text_keeps_blocks_as_lines_and_drops_scripts() -> None:
             "<script>board()</script><div>NNW</div><br>flip 1</body></html>")
     assert [line for line in html_to_text(html).splitlines() if line] == [
         "red 5", "NNW", "flip 1"]
+
+
+def with_header(line: bytes) -> bytes:
+    """Return the Gmail fixture with ``line`` in place of its Message-ID or Subject line."""
+    name = line.partition(b":")[0]
+    lines = fixture("gmail_plain.eml").split(b"\n")
+    return b"\n".join(line if old.startswith(name + b":") else old for old in lines)
+
+
+@pytest.mark.parametrize("raw", [
+    nested_reply(TO, 1000), nested_reply(TO, 1000, "multipart/mixed"),
+    many_parts_reply(TO, 10_000),
+], ids=["message-1000-deep", "multipart-1000-deep", "10000-parts"])
+def test_a_message_built_beyond_any_reply_is_unreadable(raw: bytes) -> None:
+    with pytest.raises(Unreadable, match=f"more than {MAX_PARTS} parts"):
+        read(raw)
+
+
+def test_the_depth_limit_is_exact() -> None:
+    assert read(nested_reply(TO, MAX_DEPTH, "multipart/mixed")).lines == ["board"]
+    with pytest.raises(Unreadable, match=f"nested more than {MAX_DEPTH} deep"):
+        read(nested_reply(TO, MAX_DEPTH + 1, "multipart/mixed"))
+    with pytest.raises(Unreadable, match=f"nested more than {MAX_DEPTH} deep"):
+        read(nested_reply(TO, MAX_DEPTH + 1))
+
+
+def test_the_part_limit_is_exact() -> None:
+    assert read(many_parts_reply(TO, MAX_PARTS - 1)).lines == ["board"]  # and the message
+    with pytest.raises(Unreadable, match=f"more than {MAX_PARTS} parts"):
+        read(many_parts_reply(TO, MAX_PARTS))
+
+
+@pytest.mark.parametrize("line", [
+    b"Content-Type: text/plain; charset=utf-8 " + b"(" * 2000 + b")" * 2000,
+    b"From: " + b"(" * 2000 + b")" * 2000 + b" ann@example.com",
+], ids=["content-type", "from"])
+def test_a_header_nested_too_deep_for_the_email_package_is_unreadable(line: bytes) -> None:
+    with pytest.raises(Unreadable, match="nested too deep"):
+        read(with_header(line))
+
+
+@pytest.mark.parametrize("value", [
+    b"=?utf-8?q?<a=0D=0Ab@example.com>?=", b"=?utf-8?q?<a=0Ab@example.com>?=",
+    b"=?utf-8?q?<a=E2=80=A8b@example.com>?=", b"<a\x1cb@example.com>",
+    b"<a\x0bb@example.com>", b"<a b@example.com>", b"<\xc3\xa9t\xc3\xa9@example.com>",
+    b"no-brackets@example.com", b"<no-at-sign>", b"<a@>", b"<a<b@example.com>",
+    b"<" + b"a" * (MAX_MESSAGE_ID - 13) + b"@example.com>", b"=?utf-8?q?=0D=0A?=",
+], ids=["crlf", "lf", "line-separator", "file-separator", "vertical-tab", "space",
+        "non-ascii", "no-brackets", "no-at", "empty-right", "angle-inside", "too-long",
+        "only-crlf"])
+def test_a_message_id_that_is_not_a_well_formed_msg_id_is_dropped(value: bytes) -> None:
+    assert read(with_header(b"Message-ID: " + value)).message_id is None
+
+
+def test_a_well_formed_message_id_up_to_the_limit_is_kept() -> None:
+    longest = "<" + "a" * (MAX_MESSAGE_ID - 14) + "@example.com>"
+    assert len(longest) == MAX_MESSAGE_ID
+    assert read(with_header(b"Message-ID: " + longest.encode())).message_id == longest
+    assert read(with_header(b"Message-ID:  <x.y+z=1$@[10.0.0.1]> ")).message_id == \
+        "<x.y+z=1$@[10.0.0.1]>"
+
+
+def test_bidirectional_and_control_characters_are_taken_out_of_the_subject() -> None:
+    subject = ("Re: \u202eevom\u202c \u2066ruoY\u2069 \u202a\u202b\u202d\u2067\u2068"
+               "\u200e\u200f\u061cin\x00\x07\x1b\x7f\x85\x9f\tFearsome\u2028Floors \u00e9t\u00e9")
+    encoded = email.header.Header(subject, "utf-8").encode()
+    inbound = read(with_header(b"Subject: " + encoded.encode()))
+    assert inbound.subject == "Re: evom ruoY in Fearsome Floors \u00e9t\u00e9"

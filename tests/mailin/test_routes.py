@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import logging
 from collections.abc import Callable
 from urllib.parse import urlencode
 
@@ -10,7 +11,17 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.mailin.helpers import LEGAL, actions_of, address_of, inbound_rows, new_game, reply
+from service.mailin.parse import MAX_PARTS
+from tests.mailin.helpers import (
+    LEGAL,
+    POISONS,
+    actions_of,
+    address_of,
+    inbound_rows,
+    new_game,
+    poison,
+    reply,
+)
 from tests.service.helpers import API, assert_error, auth
 
 SECRET = "inbound-secret-for-tests"
@@ -74,6 +85,22 @@ def test_a_message_over_the_limit_is_refused(door: Flask, client: FlaskClient) -
     response = post(door, raw, {"X-FF-Inbound-Secret": SECRET})
     assert_error(response, 413, "request/too_large")
     assert inbound_rows(door) == []
+
+
+@pytest.mark.parametrize("kind", POISONS)
+def test_a_message_that_can_never_be_read_is_refused_for_good_in_one_log_line(
+        make_app: Callable[..., Flask], client: FlaskClient, caplog: pytest.LogCaptureFixture,
+        kind: str) -> None:
+    door = make_app(MAIL_INBOUND_SECRET=SECRET)  # the default size limit lets it in
+    game = new_game(client)
+    caplog.set_level(logging.INFO)
+    response = post(door, poison(kind, address_of(door, game)), {"X-FF-Inbound-Secret": SECRET})
+    error = assert_error(response, 422, "mail/unreadable")
+    assert f"more than {MAX_PARTS} parts" in error["message"]
+    assert inbound_rows(door) == [] and actions_of(door, game) == []
+    [line] = [record for record in caplog.records if record.levelno >= logging.INFO]
+    assert line.levelno == logging.WARNING and line.exc_info is None
+    assert "cannot be read" in line.getMessage() and "\n" not in line.getMessage()
 
 
 def test_a_message_for_no_reply_address_is_unprocessable(door: Flask) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -21,6 +22,7 @@ from tests.mailin.helpers import (
     version_of,
 )
 from tests.service.helpers import API, ask_for_links, auth
+from worker.mail.message import build_message
 
 
 def take(app: Flask, raw: bytes, envelope_sender: str | None = None) -> list:
@@ -223,6 +225,34 @@ def test_a_message_with_no_sender_is_logged_and_cannot_be_answered(
     [result] = take(app, raw)
     assert (result.status, result.code) == ("refused", "mail/wrong_sender")
     assert answers(app) == [] and actions_of(app, game) == []
+
+
+@pytest.mark.parametrize("message_id", [
+    b"=?utf-8?q?<a=0D=0Ab@example.com>?=", b"=?utf-8?q?<a=E2=80=A8b@example.com>?=",
+    b"<a\x1cb@example.com>", b"=?utf-8?q?=0D=0A?=",
+], ids=["crlf", "line-separator", "file-separator", "only-crlf"])
+def test_a_reply_with_a_broken_message_id_gets_an_answer_that_is_not_threaded(
+        app: Flask, client: FlaskClient, message_id: bytes) -> None:
+    game = new_game(client)
+    raw = reply(address_of(app, game), "board", message_id="<placeholder@example.com>")
+    [result] = take(app, raw.replace(b"<placeholder@example.com>", message_id))
+    assert (result.status, result.code) == ("answered", "mail/board")
+    [answer] = answers(app)
+    message = build_message(answer, "mailin:1:reply", "ff@ff.example")  # as the worker does
+    assert message["In-Reply-To"] is None and message["References"] is None
+    assert "exit: a1" in message.get_body(preferencelist=("plain",)).get_content()
+
+
+def test_the_answers_subject_has_no_bidirectional_or_control_characters(
+        app: Flask, client: FlaskClient) -> None:
+    game = new_game(client)
+    raw = reply(address_of(app, game), "board").replace(
+        b"Subject: Re: Your move in Fearsome Floors",
+        b"Subject: =?utf-8?q?Your_=E2=80=AEevom=E2=80=AC_=E2=81=A6in=E2=81=A9_=1B=00Floors?=")
+    take(app, raw)
+    [row] = inbound_rows(app)
+    assert row.subject == "Your evom in Floors"
+    assert answers(app)[0]["subject"] == "Re: Your evom in Floors"
 
 
 def test_two_deliveries_at_once_apply_the_move_once(app: Flask, client: FlaskClient) -> None:

@@ -6,9 +6,11 @@ by the worker's relay and email handler to the SMTP server fixture.
 
 from __future__ import annotations
 
+import logging
 import smtplib
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,12 +18,27 @@ from aiosmtpd.controller import Controller
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
 
 import worker.mail.handler  # noqa: F401  (registers the outbox's email handler)
+from service import create_app
 from service.extensions import db
+from service.mailin import smtpd
+from service.mailin.parse import MAX_PARTS
 from service.mailin.smtpd import make_controller
 from service.models import Outbox
-from tests.mailin.helpers import ANN, LEGAL, actions_of, address_of, new_game, reply
+from tests.mailin.helpers import (
+    ANN,
+    LEGAL,
+    POISONS,
+    actions_of,
+    address_of,
+    inbound_rows,
+    new_game,
+    poison,
+    reply,
+)
+from tests.service.conftest import app_config, dispose
 from tests.support.ports import HOST, free_port, wait_for_port
 from tests.support.processes import ServerProcess
 from tests.support.smtp_server import SmtpServer
@@ -37,13 +54,35 @@ def mail_app(make_app: Callable[..., Flask], smtp_server: SmtpServer) -> Flask:
                     SMTP_TIMEOUT=5, MAIL_INBOUND_MAX_BYTES=20_000)
 
 
+@contextmanager
+def receiving(app: Flask) -> Iterator[Controller]:
+    """Run our SMTP receiver for ``app`` on a free loopback port."""
+    controller = make_controller(app, HOST, free_port())
+    controller.start()
+    try:
+        yield controller
+    finally:
+        controller.stop()
+
+
 @pytest.fixture
 def receiver(mail_app: Flask) -> Iterator[Controller]:
     """Start our SMTP receiver on a free loopback port."""
-    controller = make_controller(mail_app, HOST, free_port())
-    controller.start()
-    yield controller
-    controller.stop()
+    with receiving(mail_app) as controller:
+        yield controller
+
+
+def refusal_of(port: int, to: str, raw: bytes) -> smtplib.SMTPDataError:
+    """Send ``raw`` to ``to`` through the receiver on ``port``; return how DATA was refused."""
+    with smtplib.SMTP(HOST, port, timeout=30) as smtp, \
+            pytest.raises(smtplib.SMTPDataError) as refusal:
+        smtp.sendmail(ANN, [to], raw)
+    return refusal.value
+
+
+def service_log(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
+    """Return what the service logged (aiosmtpd's own lines left out)."""
+    return [record for record in caplog.records if record.name.startswith("service")]
 
 
 def send_answers(app: Flask) -> dict[int, str]:
@@ -109,6 +148,68 @@ def test_it_refuses_a_message_over_the_size_limit(mail_app: Flask, client: Flask
         smtp.sendmail(ANN, [to], raw)  # smtplib declares the SIZE: refused at MAIL FROM
     assert refusal.value.smtp_code == 552
     assert actions_of(mail_app, game) == []
+
+
+@pytest.mark.parametrize("kind", POISONS)
+def test_a_message_that_can_never_be_read_is_refused_for_good_in_one_log_line(
+        make_app: Callable[..., Flask], client: FlaskClient, caplog: pytest.LogCaptureFixture,
+        kind: str) -> None:
+    roomy = make_app()  # the default size limit lets it in
+    game = new_game(client)
+    to = address_of(roomy, game)
+    caplog.set_level(logging.INFO)
+    with receiving(roomy) as receiver:
+        refusal = refusal_of(receiver.port, to, poison(kind, to))
+    assert (refusal.smtp_code, refusal.smtp_error[:6]) == (554, b"5.6.0 ")
+    assert f"more than {MAX_PARTS} parts".encode() in refusal.smtp_error
+    assert inbound_rows(roomy) == [] and actions_of(roomy, game) == []
+    [line] = service_log(caplog)
+    assert line.levelno == logging.WARNING and line.exc_info is None
+    assert "cannot be read" in line.getMessage() and "\n" not in line.getMessage()
+
+
+def test_with_the_database_down_a_message_is_deferred_to_a_later_delivery(
+        mail_app: Flask, client: FlaskClient, caplog: pytest.LogCaptureFixture) -> None:
+    game = new_game(client)
+    to = address_of(mail_app, game)
+    down = create_app(app_config(f"postgresql+psycopg://ff@{HOST}:{free_port()}/ff"))
+    caplog.set_level(logging.INFO)
+    try:
+        with receiving(down) as receiver:
+            refusal = refusal_of(receiver.port, to, reply(to, LEGAL))
+    finally:
+        dispose(down)
+    assert (refusal.smtp_code, refusal.smtp_error[:6]) == (451, b"4.3.0 ")
+    [line] = service_log(caplog)
+    assert line.levelno == logging.WARNING and line.exc_info is None
+    assert "database" in line.getMessage()
+    with receiving(mail_app) as receiver, smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp:
+        assert smtp.sendmail(ANN, [to], reply(to, LEGAL)) == {}  # the retry, database back
+    assert actions_of(mail_app, game) == ["green 5 +"]
+
+
+@pytest.mark.parametrize(("failure", "reply_code"), [
+    (OperationalError("INSERT", {}, Exception("server closed the connection"),
+                      connection_invalidated=True), 451),
+    (OperationalError("SELECT", {}, Exception("database is locked")), 451),
+    (ConnectionResetError("connection reset by peer"), 451),
+    (RuntimeError("a bug"), 554),
+], ids=["connection-lost", "locked", "reset", "bug"])
+def test_only_a_passing_fault_asks_the_sender_to_try_again(
+        mail_app: Flask, client: FlaskClient, receiver: Controller,
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        failure: Exception, reply_code: int) -> None:
+    def fail(*_: object) -> None:
+        raise failure
+
+    monkeypatch.setattr(smtpd, "receive", fail)
+    to = address_of(mail_app, new_game(client))
+    caplog.set_level(logging.INFO)
+    refusal = refusal_of(receiver.port, to, reply(to, LEGAL))
+    assert refusal.smtp_code == reply_code
+    [line] = service_log(caplog)
+    # A bug is logged with its traceback, once: the sender does not send the message again.
+    assert (line.exc_info is not None) == (reply_code == 554)
 
 
 def test_a_null_sender_bounce_gets_no_answer(mail_app: Flask, client: FlaskClient,

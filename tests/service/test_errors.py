@@ -10,6 +10,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.service.helpers import API, assert_error, auth, create_game
+from tests.support.ports import free_port
 from tests.support.redis_server import RedisServer
 
 SECRET = "password=hunter2 at /srv/ff/secret.py line 42"
@@ -92,6 +93,18 @@ def test_counting_in_memory_on_a_server_database_is_logged(
     with caplog.at_level(logging.WARNING):
         make_app(RATELIMIT_ENABLED=True, DATABASE_URL="postgresql+psycopg://ff@127.0.0.1:1/ff")
     assert "FF_RATELIMIT_STORAGE_URI=redis://" in caplog.text
+
+
+def test_a_database_that_refuses_connections_is_a_503_logged_in_one_line(
+        make_app: Any, caplog: pytest.LogCaptureFixture) -> None:
+    closed = f"postgresql+psycopg://ff@127.0.0.1:{free_port()}/ff"  # nothing listens there
+    client = make_app(DATABASE_URL=closed).test_client()
+    with caplog.at_level(logging.INFO):
+        response = client.post(f"{API}/games", json={"seats": [{"name": "A"}, {"name": "B"}]})
+    assert_error(response, 503, "server/database_unavailable")
+    assert response.headers["Retry-After"] == "1"
+    [record] = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert record.getMessage().startswith("database unavailable: ") and not record.exc_info
 
 
 def test_an_unexpected_exception_is_a_500_that_reveals_nothing(

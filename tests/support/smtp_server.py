@@ -21,6 +21,7 @@ class ReceivedMail:
     mail_from: str
     rcpt_tos: tuple[str, ...]
     message: Message
+    raw: bytes  # as it came over the wire
 
 
 class _KeepingHandler:
@@ -32,7 +33,8 @@ class _KeepingHandler:
     async def handle_DATA(self, server: SMTP, session: Session, envelope: Envelope) -> str:
         """Parse and keep the message, then answer 250."""
         message = email.message_from_bytes(envelope.original_content, policy=email.policy.default)
-        self.inbox.put(ReceivedMail(envelope.mail_from, tuple(envelope.rcpt_tos), message))
+        self.inbox.put(ReceivedMail(envelope.mail_from, tuple(envelope.rcpt_tos), message,
+                                    envelope.original_content))
         return "250 Message accepted for delivery"
 
 

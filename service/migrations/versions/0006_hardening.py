@@ -3,7 +3,7 @@
 Rows written by earlier versions are brought to what the code now writes: an outbox email's
 links and reply token sealed while it waits, dropped once it is done (``service.sealing``);
 an inbound message's reply address masked (``service.mailin.addresses.masked``); players'
-names without bidirectional controls (``service.schemas.BIDI_CONTROLS``). The sealing key is
+names without bidirectional controls (``service.text.BIDI_CONTROLS``). The sealing key is
 the app's: ``python -m service.migrate`` runs this inside the app.
 
 Revision ID: 0006
@@ -17,8 +17,8 @@ import sqlalchemy as sa
 from alembic import op
 
 from service.mailin.addresses import masked
-from service.schemas import BIDI_CONTROLS
 from service.sealing import redact, seal
+from service.text import BIDI_CONTROLS
 
 revision = "0006"
 down_revision = "0005"
