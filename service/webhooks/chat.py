@@ -3,10 +3,19 @@
 Chat services show a line of text, not JSON: ``{"content": ...}`` for Discord,
 ``{"text": ...}`` for Slack. The sentence tells what the standard payload's ``data`` holds,
 from public data only (names, colours, squares, the monster's walk in words).
+
+The names are the players' own text, so in a chat format they are escaped where they enter
+the sentence (the service's own words may carry markup; a name may not): no name may ping
+anyone or form a link. Discord is told to parse no mentions (``allowed_mentions``) and its
+markdown is escaped with backslashes; Slack's control characters ``& < >`` become entities,
+as Slack asks. Neither has an escape for the URLs and domain names it links by itself, so a
+zero-width space goes before each ``.`` and ``:`` of a name, and after each ``@``: it reads
+the same and links nothing. The standard format keeps names raw: it is data, not chat.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -19,20 +28,39 @@ FORMATS = (STANDARD, DISCORD, SLACK)
 
 MAX_LENGTH = 2000  # Discord refuses longer content
 
+_DISCORD_MARKDOWN = re.compile(r"([\\*_~`|\[\]<>])")  # emphasis, code, spoilers, links, tags
+_SLACK_ENTITIES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
+_UNLINKED = str.maketrans({".": "\u200b.", ":": "\u200b:", "@": "@\u200b"})
 
-def chat_body(format_: str, text: str) -> dict[str, str]:
-    """Return the body of a chat message in ``format_`` (discord or slack)."""
+
+def chat_body(format_: str, text: str) -> dict[str, Any]:
+    """Return the body of a chat message in ``format_`` (discord or slack); a Discord one
+    pings no one, whatever its text holds."""
     if len(text) > MAX_LENGTH:
         text = text[:MAX_LENGTH - 1] + "…"
-    return {"content": text} if format_ == DISCORD else {"text": text}
+    if format_ == DISCORD:
+        return {"content": text, "allowed_mentions": {"parse": []}}
+    return {"text": text}
+
+
+def escape_name(format_: str, name: str) -> str:
+    """Return a player's text as it may enter a sentence in ``format_``: in a chat format, no
+    markup, mention or link of its own, and reading the same; in the standard format, raw."""
+    if format_ == DISCORD:
+        return _DISCORD_MARKDOWN.sub(r"\\\1", name).translate(_UNLINKED)
+    if format_ == SLACK:
+        return name.translate(_SLACK_ENTITIES).translate(_UNLINKED)
+    return name
 
 
 def sentence(event_type: str, game_id: str, data: Mapping[str, Any],
-             seats: Mapping[int, str]) -> str:
-    """Return the sentence that tells ``event_type`` of game ``game_id`` with its ``data``.
+             seats: Mapping[int, str], format_: str = STANDARD) -> str:
+    """Return the sentence that tells ``event_type`` of game ``game_id`` with its ``data``,
+    for a body in ``format_``.
 
-    ``seats`` names each seat (``Ann (red)``).
+    ``seats`` names each seat (``Ann (red)``); the names are escaped for ``format_`` here.
     """
+    seats = {seat: escape_name(format_, name) for seat, name in seats.items()}
     told = {
         "game.started": _started,
         "action.accepted": _action,

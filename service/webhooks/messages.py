@@ -125,7 +125,7 @@ def queue(session: Session, endpoint: WebhookEndpoint, message_id: str, event_ty
           now: datetime) -> int | None:
     """Write one webhook message for ``endpoint`` to the outbox; return the row id (None: a
     duplicate of a message already written)."""
-    text = sentence(event_type, endpoint.game_id, data, seats)
+    text = sentence(event_type, endpoint.game_id, data, seats, endpoint.format)
     if endpoint.format == STANDARD:
         body: dict[str, Any] = {
             "type": event_type,

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate
 
 from service.log.schemas import MAX_PAGE
 from service.schemas import Boolean, Text, bounded_int
+from service.webhooks.addresses import URL_PATTERN, form_error
 from service.webhooks.chat import FORMATS, STANDARD
 from service.webhooks.messages import EVENT_TYPES
 from service.webhooks.models import URL_LENGTH
@@ -16,8 +17,9 @@ EVENTS_DESCRIPTION = (
     "'text'); move.due (whose move it is; a seat's endpoint hears only of its own moves); "
     "game.over. A test ping is sent whatever the filter.")
 FORMAT_DESCRIPTION = (
-    "standard: {type, timestamp, game_id, version, text, data}; discord: {content}; "
-    "slack: {text}. Every format is signed the same way (Standard Webhooks headers).")
+    "standard: {type, timestamp, game_id, version, text, data}; discord: {content, "
+    "allowed_mentions} (no one is pinged); slack: {text}. Players' names are escaped in the "
+    "chat formats. Every format is signed the same way (Standard Webhooks headers).")
 
 
 def _events(**kwargs: object) -> fields.List:
@@ -27,10 +29,21 @@ def _events(**kwargs: object) -> fields.List:
 
 
 def _url(**kwargs: object) -> Text:
-    return Text(validate=validate.Length(1, URL_LENGTH), metadata={
-        "description": "http:// or https:// address that receives POST requests; it must "
-                       "resolve to public addresses only. Redirects are not followed."},
+    return Text(validate=[validate.Length(1, URL_LENGTH), _check_url_form], metadata={
+        "description": "http:// or https:// URI (RFC 3986, ASCII: a name in another script "
+                       "in its xn-- form) that receives POST requests, without user name, "
+                       "password or IPv6 zone. Its host must be a public address, or a name "
+                       "that resolves to public addresses only. Redirects are not followed.",
+        "format": "uri",
+        "pattern": URL_PATTERN},
         **kwargs)
+
+
+def _check_url_form(url: str) -> None:
+    """Refuse a URL that :data:`URL_PATTERN` refuses, saying what is wrong with it."""
+    problem = form_error(url)
+    if problem is not None:
+        raise ValidationError(problem)
 
 
 class WebhookCreateEndpointSchema(Schema):

@@ -101,9 +101,9 @@ def test_private_targets_are_allowed_only_when_the_configuration_says_so(
 
 
 @pytest.mark.parametrize(("url", "code"), [
-    ("ftp://1.1.1.1/", "webhook/invalid_url"),
-    ("https://user:pw@1.1.1.1/", "webhook/invalid_url"),
-    ("https:///no-host", "webhook/invalid_url"),
+    ("ftp://1.1.1.1/", "request/invalid"),  # refused by the request's documented pattern
+    ("https://user:pw@1.1.1.1/", "request/invalid"),
+    ("https:///no-host", "request/invalid"),
     ("http://1.1.1.1:99999/", "webhook/invalid_url"),
     ("https://no-such-host.invalid/", "webhook/unresolvable"),
 ])

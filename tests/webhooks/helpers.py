@@ -1,9 +1,12 @@
-"""Helpers of the webhook tests: games with an open seat, endpoints, and what the relay does."""
+"""Helpers of the webhook tests: games with an open seat, endpoints, what the relay does, and
+connections recorded instead of made."""
 
 from __future__ import annotations
 
+import socket
 from typing import Any
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -68,3 +71,16 @@ def run_webhook_jobs(app: Flask) -> list[str]:
         now = max([utcnow(), *(row.next_attempt_at for row in rows)])
         outcomes = relay([row.id for row in rows], now)
     return [outcomes[row.id] for row in rows]
+
+
+def refuse_connections(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int]]:
+    """Record every connection opened from now on (its address and port), and refuse it;
+    return the record."""
+    opened: list[tuple[str, int]] = []
+
+    def create_connection(address: tuple[str, int], *args: Any, **kwargs: Any) -> None:
+        opened.append(address)
+        raise ConnectionRefusedError("not in this test")
+
+    monkeypatch.setattr(socket, "create_connection", create_connection)
+    return opened

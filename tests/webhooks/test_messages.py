@@ -113,7 +113,7 @@ def test_the_monster_phase_is_told_in_words_in_every_format_and_no_secret_is_sen
     kinds = [event["type"] for event in standard["data"]["events"]]
     assert kinds[0] in ("card", "first_card_redraw") and "monster_done" in kinds
     assert "the monster moved. The monster drew" in standard["text"]
-    assert bodies["discord"] == {"content": standard["text"]}
+    assert bodies["discord"] == {"content": standard["text"], "allowed_mentions": {"parse": []}}
     assert bodies["slack"] == {"text": standard["text"]}
     with app.app_context():
         state = db.session.get(Game, game.id).state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 import threading
 import time
@@ -18,11 +19,18 @@ from standardwebhooks.webhooks import Webhook
 from service.extensions import db
 from service.models import Outbox
 from service.webhooks import addresses
-from service.webhooks.models import WebhookDelivery
+from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 from service.webhooks.signing import verify
 from tests.service.helpers import NewGame, auth
 from tests.support.webhook_receiver import ReceivedRequest, WebhookReceiver
-from tests.webhooks.helpers import hook, open_game, run_webhook_jobs, start, webhook_jobs
+from tests.webhooks.helpers import (
+    hook,
+    open_game,
+    refuse_connections,
+    run_webhook_jobs,
+    start,
+    webhook_jobs,
+)
 from worker.jobs import handler_for
 
 
@@ -130,7 +138,8 @@ def test_a_private_target_is_refused_when_sending_unless_allowed(
     assert webhook_receiver.requests() == []
     log = log_of(client, game, endpoint)
     assert [(d["status_code"], d["ok"], d["duration_ms"]) for d in log] == [(None, False, None)] * 2
-    assert log[0]["error"].startswith("webhook/private_address: the host '127.0.0.1' resolves")
+    assert log[0]["error"].startswith(
+        "webhook/private_address: the host '127.0.0.1' is not a public address: in 127.0.0.0/8")
 
 
 @pytest.fixture
@@ -195,16 +204,17 @@ def test_a_ping_arrives_and_a_redelivery_sends_the_same_message_again(
     assert [d["message_id"] for d in log_of(client, game, endpoint)] == [message_id] * 2
 
 
-@pytest.mark.parametrize(("format_", "key"), [("discord", "content"), ("slack", "text")])
+@pytest.mark.parametrize(("format_", "key", "more"), [
+    ("discord", "content", {"allowed_mentions": {"parse": []}}), ("slack", "text", {})])
 def test_chat_formats_arrive_as_one_line_of_text_signed_like_the_rest(
         sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver,
-        format_: str, key: str) -> None:
+        format_: str, key: str, more: dict[str, Any]) -> None:
     game, endpoint = started_with_hook(client, webhook_receiver.url, format=format_,
                                        events=["move.due"])
     assert run_webhook_jobs(sending_app) == ["sent"]
     [request] = webhook_receiver.requests()
     assert check_signed(request, endpoint["secret"]) == {
-        key: f"Fearsome Floors, game {game.id}: it is Ann (green)'s move."}
+        key: f"Fearsome Floors, game {game.id}: it is Ann (green)'s move.", **more}
 
 
 def test_a_redirect_is_not_followed_and_is_tried_again(
@@ -302,3 +312,49 @@ def test_the_delivery_log_comes_in_pages(sending_app: Flask, client: FlaskClient
     assert [(d["attempt"], d["status_code"], d["ok"]) for d in rest.get_json()["items"]] == [
         (3, 204, True)]
     assert rest.get_json()["has_more"] is False
+
+
+@pytest.mark.parametrize(("host", "read"), [
+    ("2130706433", "127.0.0.1"), ("0x7f.1", "127.0.0.1"), ("127.1", "127.0.0.1"),
+    ("[::ffff:127.0.0.1]", "::ffff:127.0.0.1"), ("[::ffff:7f00:1]", "::ffff:127.0.0.1")])
+def test_a_loopback_address_in_any_form_is_refused_when_sending_unless_allowed(
+        make_app: Callable[..., Flask], client: FlaskClient,
+        webhook_receiver: WebhookReceiver, host: str, read: str) -> None:
+    game, endpoint = started_with_hook(client, f"http://{host}:{webhook_receiver.port}/in",
+                                       events=["game.started"])
+    assert run_webhook_jobs(make_app(WEBHOOK_TIMEOUT=1)) == ["failed"]
+    assert webhook_receiver.requests() == []
+    [attempt] = log_of(client, game, endpoint)
+    assert attempt["error"].startswith("webhook/private_address: "), attempt["error"]
+    client.post(game.url(f"/webhooks/{endpoint['id']}/ping"), headers=auth(game.creator_token))
+    assert run_webhook_jobs(client.application) == ["sent"]  # allowed: sent where it was read
+    [request] = webhook_receiver.requests()
+    named, port = request.headers["Host"].rsplit(":", 1)
+    assert ipaddress.ip_address(named.strip("[]")) == ipaddress.ip_address(read)
+    assert port == str(webhook_receiver.port)
+
+
+@pytest.mark.parametrize("host", ["[2002:7f00:1::]", "[2002:a9fe:a9fe::]", "[fec0::1]",
+                                  "192.0.0.8", "[64:ff9b::7f00:1]", "[2001:0:7f00:1::f7f7:f7f7]"])
+def test_a_stored_target_that_is_not_public_is_given_up_without_a_connection(
+        make_app: Callable[..., Flask], client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+        host: str) -> None:
+    game, endpoint = started_with_hook(client, f"http://{host}/in", events=["game.started"])
+    opened = refuse_connections(monkeypatch)
+    assert run_webhook_jobs(make_app(WEBHOOK_TIMEOUT=1)) == ["failed"]
+    assert opened == []
+    [attempt] = log_of(client, game, endpoint)
+    assert attempt["error"].startswith("webhook/private_address: "), attempt["error"]
+
+
+def test_a_stored_url_that_can_never_work_is_given_up_at_once(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver) -> None:
+    game, endpoint = started_with_hook(client, webhook_receiver.url, events=["game.started"])
+    with sending_app.app_context():  # written before URLs were checked for their characters
+        db.session.get(WebhookEndpoint, endpoint["id"]).url = webhook_receiver.url + "a b<c>"
+        db.session.commit()
+    assert run_webhook_jobs(sending_app) == ["failed"]
+    assert webhook_receiver.requests() == []
+    [attempt] = log_of(client, game, endpoint)
+    assert attempt["error"].startswith("webhook/invalid_url: "), attempt["error"]
+    assert "' ' (U+0020)" in attempt["error"]

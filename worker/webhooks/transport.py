@@ -1,11 +1,13 @@
 """POST a webhook to the address that was checked, with a timeout and no redirects.
 
-The URL's host is resolved and every address checked (``service.webhooks.addresses``) just
-before sending, and the connection goes to the checked address, so a name that resolves to
-another address a moment later (DNS rebinding) cannot steer the request. The Host header and,
-for https, the certificate check and SNI still use the name. ``http.client`` never follows
-redirects: a 3xx is an answer like any other non-2xx. The whole request, from connecting
-to the answer's headers, has ``timeout`` seconds.
+The URL is judged as at creation (``service.webhooks.addresses``) just before sending: its
+form, its host read as the resolver reads it (``0x7f.1`` is 127.0.0.1), every address it
+resolves to. The connection goes to the checked address and nowhere else, so a name that
+resolves to another address a moment later (DNS rebinding) cannot steer the request. The
+Host header and, for https, the certificate check and SNI still use the name (an address
+written in another form, in its usual one). ``http.client`` never follows redirects: a 3xx
+is an answer like any other non-2xx. The whole request, from connecting to the answer's
+headers, has ``timeout`` seconds.
 """
 
 from __future__ import annotations
