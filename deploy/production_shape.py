@@ -85,12 +85,25 @@ class Process:
         self.popen.wait()
 
     def restart(self) -> None:
-        """Start the process again, first killing what is left of its group: after its
-        leader died unannounced (``kill -9``), children may still hold its sockets."""
+        """Start the process again, first killing what is left of its group and waiting
+        until it is gone: after its leader died unannounced (``kill -9``), children may
+        still hold its sockets, and a new listener beside a dying one loses connections."""
         if self.popen is not None:
             self._kill_group()
             self.popen.wait()
+            deadline = time.monotonic() + STOP_TIMEOUT_SECONDS
+            while self._group_alive() and time.monotonic() < deadline:
+                time.sleep(0.05)
         self.start()
+
+    def _group_alive(self) -> bool:
+        """Return whether a process of this process's group has not exited yet."""
+        assert self.popen is not None
+        try:
+            os.killpg(self.popen.pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
 
     def _kill_group(self) -> None:
         """SIGKILL what is left of the group this process leads (pool children)."""
