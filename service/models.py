@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import (
     JSON,
@@ -55,6 +55,31 @@ def hold_written(row: Any, values: dict[str, Any]) -> None:
             setattr(row, name, value)
         else:
             set_committed_value(row, name, value)
+
+
+class WrittenAction(NamedTuple):
+    """An action row as :func:`save_transition` wrote it (the columns of ``Action``)."""
+
+    game_id: str
+    seq: int
+    seat: int
+    notation: str
+    action: dict[str, Any]
+    version_before: int
+    version_after: int
+    created_at: datetime
+
+
+class WrittenEvent(NamedTuple):
+    """An event row as :func:`save_transition` wrote it (the columns of ``Event``)."""
+
+    game_id: str
+    seq: int
+    version: int
+    action_seq: int | None
+    type: str
+    data: dict[str, Any]
+    created_at: datetime
 
 
 class UTCDateTime(TypeDecorator[datetime]):

@@ -9,10 +9,12 @@ and writes with the same conditional UPDATE as players' actions.
 from __future__ import annotations
 
 import engine
+from engine.state import MONSTER
 from service.models import utcnow
-from service.store import ACTIVE, MONSTER, StaleWrite, game_with_seats, save_transition
+from service.reactions import game_changed
+from service.store import StaleWrite, game_with_seats, load_state, save_transition
 from service.unit_of_work import write_transaction
-from service.views import load_state
+from service.vocabulary import ACTIVE
 
 
 def resolve_monster_phase(game_id: str, version: int) -> int | None:
@@ -31,8 +33,9 @@ def resolve_monster_phase(game_id: str, version: int) -> int | None:
                 return None
             state = load_state(game)
             assert state is not None  # an active game has started
-            save_transition(session, game, engine.resolve_monster_phase(state), utcnow(),
-                            seats=seats, has_webhooks=has_webhooks)
+            change = save_transition(session, game, engine.resolve_monster_phase(state),
+                                     utcnow(), seats=seats, has_webhooks=has_webhooks)
+            game_changed(session, change)
             new_version = game.version
     except StaleWrite:
         return None

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from engine import GameState
 from service import outbox
 from service.mail import compose, notices
-from service.mailin.addresses import reply_address
+from service.mail.addresses import reply_address
 from service.models import Game, Seat
 from service.webhooks.messages import write_messages
 

@@ -17,6 +17,7 @@ from marshmallow import Schema, ValidationError, fields, validate
 from service.text import has_bidi_control
 
 MAX_INT = 2**31 - 1  # the largest value of an SQL INTEGER
+MAX_PAGE = 500  # the most entries a page of a log (actions, events, deliveries) holds
 IDEMPOTENCY_KEY_PATTERN = r"^[\x21-\x7e]{1,255}$"
 
 
@@ -43,6 +44,14 @@ class Text(fields.String):
                                   "(U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to "
                                   "U+2069).")
         return text
+
+
+class EmailAddress(Text):
+    """An email address (at most 254 characters)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["metadata"] = {"format": "email", **kwargs.get("metadata", {})}
+        super().__init__(validate=[validate.Email(), validate.Length(1, 254)], **kwargs)
 
 
 class Boolean(fields.Boolean):

@@ -29,7 +29,7 @@ SEALED = "sealed"
 """The payload key of the sealed secrets: ``{marker: encrypted secret}``."""
 
 # What a secret looks like where the service writes one: a link's token or invite code
-# (url-safe, service.tokens), a reply address's token (service.mailin.addresses). The
+# (url-safe, service.tokens), a reply address's token (service.mail.addresses). The
 # markers put in their place contain braces, which neither alphabet has, so a sealed payload
 # is never sealed twice.
 SECRET_PATTERNS = (

@@ -2,8 +2,10 @@
 
 Every change to a started game goes through :func:`save_transition`: a conditional UPDATE on
 the version the caller read, so of two concurrent changes to one version exactly one is
-written; then the action, the events, the monster-phase job and the notifications, all in the
-same transaction. On PostgreSQL the game row, the action and the events go in one statement.
+written; then the action and the events, in the same transaction. On PostgreSQL the game
+row, the action and the events go in one statement. It returns what changed as a fact
+(``service.changes.GameChanged``) and decides nothing more: who reacts to a change is
+``service.reactions``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any, NamedTuple
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -33,10 +35,10 @@ from sqlalchemy import (
 from sqlalchemy.orm import Session
 
 import engine
-from engine import Transition
-from service import notifications, outbox
+from engine import GameState, Transition
+from engine.state import OVER
 from service.auth import Caller, authenticate_rows
-from service.deadlines.timing import start_sub_turn
+from service.changes import GameChanged
 from service.models import (
     Action,
     Event,
@@ -45,46 +47,16 @@ from service.models import (
     Seat,
     SeatNotifications,
     Token,
+    WrittenAction,
+    WrittenEvent,
     hold_written,
 )
+from service.vocabulary import ACTIVE, FINISHED
 from service.webhooks.models import WebhookEndpoint
-
-OPEN = "open"
-ACTIVE = "active"
-FINISHED = "finished"
-CANCELLED = "cancelled"
-
-MONSTER = "monster"
-OVER = "over"
 
 
 class StaleWrite(Exception):
     """The game row was no longer at the version (or status) the change was made against."""
-
-
-class WrittenAction(NamedTuple):
-    """An action row as :func:`save_transition` wrote it (the columns of ``Action``)."""
-
-    game_id: str
-    seq: int
-    seat: int
-    notation: str
-    action: dict[str, Any]
-    version_before: int
-    version_after: int
-    created_at: datetime
-
-
-class WrittenEvent(NamedTuple):
-    """An event row as :func:`save_transition` wrote it (the columns of ``Event``)."""
-
-    game_id: str
-    seq: int
-    version: int
-    action_seq: int | None
-    type: str
-    data: dict[str, Any]
-    created_at: datetime
 
 
 # Statements built once: the submission path runs them on every move, and building a statement
@@ -145,6 +117,11 @@ _INSERT_ACTION = insert(Action.__table__)
 _INSERT_EVENTS = insert(Event.__table__)
 
 
+def load_state(game: Game | Record) -> GameState | None:
+    """Return the engine state a game row holds (None while it waits for players)."""
+    return None if game.state is None else engine.state_from_dict(game.state)
+
+
 def seats_of(session: Session, game_id: str) -> list[Seat]:
     """Return the seats of a game, in seat order."""
     return list(session.scalars(_SEATS_OF, {"game_id": game_id}))
@@ -194,14 +171,16 @@ def save_transition(
     seat: int | None = None,
     seats: Sequence[Seat | Record] | None = None,
     has_webhooks: bool | None = None,
-) -> tuple[WrittenAction | None, list[WrittenEvent]]:
-    """Write ``transition`` of ``game`` (read at ``game.version``) and what comes with it.
+) -> GameChanged:
+    """Write ``transition`` of ``game`` (read at ``game.version``) with its action and events;
+    return the change as a fact, for ``service.reactions.game_changed``.
 
     ``action`` is the player's action that caused it (None: the monster phase); ``seats``
-    and ``has_webhooks``, what :func:`game_with_seats` says, when the caller has asked.
-    Raises :class:`StaleWrite` when another change got there first; then nothing is written.
-    On success ``game`` holds the new values. The rows are written with Core statements, not
-    the unit of work, and returned as plain tuples (they are only read afterwards).
+    and ``has_webhooks``, what :func:`game_with_seats` says, when the caller has asked: the
+    fact carries them on. Raises :class:`StaleWrite` when another change got there first;
+    then nothing is written. On success ``game`` holds the new values. The rows are written
+    with Core statements, not the unit of work, and returned as plain tuples (they are only
+    read afterwards).
     """
     state = transition.state
     values: dict[str, Any] = {
@@ -232,12 +211,7 @@ def save_transition(
     if not written:
         raise StaleWrite(game.id)
     hold_written(game, values)
-    if state.phase == MONSTER:
-        outbox.monster_phase_job(session, game.id, state.version)
-    start_sub_turn(session, game)
-    notifications.notify_about(session, game, transition.events, state=state, seats=seats,
-                               has_webhooks=has_webhooks)
-    return row, events
+    return GameChanged(game, transition.events, state, seats, has_webhooks, row, events)
 
 
 def _write_in_turn(connection: Connection, game_id: str, version_before: int,

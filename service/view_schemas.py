@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-STATUSES = ("open", "active", "finished", "cancelled")
+from service.vocabulary import GameStatus
+
+STATUSES = tuple(status.value for status in GameStatus)
 VIEWER_KINDS = ("seat", "creator", "spectator")
 
 Nullable = {"allow_none": True, "required": True}

@@ -9,23 +9,15 @@ The response schemas (``service.schemas``) document exactly these shapes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import engine
 from engine import GameState
 from service.auth import SEAT, Caller
-from service.models import Action, Event, Game, Seat
-
-if TYPE_CHECKING:
-    from service.store import WrittenAction, WrittenEvent
-
-ACTIVE = "active"
-
-
-def iso(moment: datetime | None) -> str | None:
-    """Format a UTC timestamp as RFC 3339 (``2025-01-31T12:00:00.123456Z``)."""
-    return None if moment is None else moment.isoformat().replace("+00:00", "Z")
+from service.clock import iso
+from service.models import Action, Event, Game, Seat, WrittenAction, WrittenEvent
+from service.store import load_state
+from service.vocabulary import ACTIVE
 
 
 def etag(game: Game, caller: Caller) -> str:
@@ -44,11 +36,6 @@ def etag(game: Game, caller: Caller) -> str:
 def etag_header(value: str) -> str:
     """Return the ``ETag`` header for an ETag value."""
     return f'W/"{value}"'
-
-
-def load_state(game: Game) -> GameState | None:
-    """Return the engine state of a started game (None while it waits for players)."""
-    return None if game.state is None else engine.state_from_dict(game.state)
 
 
 def game_view(

@@ -6,25 +6,23 @@ from typing import Any
 
 import engine
 from engine import GameState
+from engine.state import MONSTER, OVER
 from service import idempotency
 from service.auth import SEAT, Caller, check_game_id
-from service.deadlines.timing import check_not_paused
-from service.errors import ApiError, from_engine
+from service.errors import ApiError
+from service.game_rules import check_active
 from service.idempotency import Reply
 from service.models import Game, utcnow
+from service.reactions import game_changed
 from service.store import (
-    ACTIVE,
-    CANCELLED,
-    MONSTER,
-    OPEN,
-    OVER,
     StaleWrite,
     authenticate_with_seats,
+    load_state,
     save_transition,
     seats_of,
 )
 from service.unit_of_work import read_transaction, write_transaction
-from service.views import action_view, event_view, game_view, load_state
+from service.views import action_view, event_view, game_view
 
 
 class _Stale(Exception):
@@ -66,14 +64,15 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
             try:
                 transition = engine.apply_action(state, action, seat,
                                                  expected_version=request["expected_version"])
-                row, events = save_transition(session, game, transition, utcnow(), action, seat,
-                                              seats, has_webhooks)
+                change = save_transition(session, game, transition, utcnow(), action, seat,
+                                         seats, has_webhooks)
             except StaleWrite:
                 raise _Stale(caller) from None
-            assert row is not None
+            game_changed(session, change)
+            assert change.action is not None
             reply = Reply(201, {
-                "action": action_view(row),
-                "events": [event_view(e) for e in events],
+                "action": action_view(change.action),
+                "events": [event_view(e) for e in change.written_events],
                 "game": game_view(game, seats, caller, transition.state),
             })
             if idempotency_key is not None:
@@ -82,19 +81,6 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
         return reply
     except _Stale as stale:
         return _stale_reply(game_id, stale.caller, request, idempotency_key, body_fingerprint)
-
-
-def check_active(game: Game) -> None:
-    """Refuse actions on a game that has not started, was cancelled, is over or paused."""
-    if game.status == OPEN:
-        raise ApiError("game/not_started",
-                       f"This game waits for {game.seats_open} more player(s).", 409,
-                       {"seats_open": game.seats_open})
-    if game.status == CANCELLED:
-        raise ApiError("game/cancelled", "This game was cancelled.", 409)
-    if game.status != ACTIVE:
-        raise from_engine(engine.GameOver("the game is over; no more actions are taken"))
-    check_not_paused(game)
 
 
 def parse(request: dict[str, Any], state: GameState, seat: int) -> engine.Action:

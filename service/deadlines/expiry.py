@@ -16,13 +16,14 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 import engine
 from engine.timeouts import timeout_action
+from service.clock import iso
 from service.deadlines.reminder import write_reminder
 from service.deadlines.service import append_event
-from service.deadlines.timing import ACTIVE
 from service.models import Game, Seat
-from service.store import StaleWrite, save_transition
+from service.reactions import game_changed
+from service.store import StaleWrite, load_state, save_transition
 from service.unit_of_work import read_transaction, write_transaction
-from service.views import iso, load_state
+from service.vocabulary import ACTIVE
 
 
 def _due(column: InstrumentedAttribute[datetime | None], now: datetime) -> list[str]:
@@ -77,8 +78,8 @@ def expire(game_id: str, now: datetime) -> int | None:
             action = timeout_action(state)
             done = engine.apply_action(state, action, seat, expected_version=game.version)
             timeout = {"type": "timeout", "seat": seat, "deadline": iso(deadline)}
-            save_transition(session, game, engine.Transition(done.state, (timeout, *done.events)),
-                            now, action, seat)
+            transition = engine.Transition(done.state, (timeout, *done.events))
+            game_changed(session, save_transition(session, game, transition, now, action, seat))
             return game.version
     except StaleWrite:
         return None

@@ -15,14 +15,15 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from service import clock
-from service.actions.service import check_active
 from service.auth import CREATOR, authenticate
-from service.deadlines.timing import ACTIVE, is_paused
+from service.clock import iso
 from service.errors import ApiError
+from service.game_rules import check_active, is_paused
 from service.models import Event, Game
 from service.store import seats_of
 from service.unit_of_work import write_transaction
-from service.views import game_view, iso
+from service.views import game_view
+from service.vocabulary import ACTIVE
 
 
 def pause_game(game_id: str, token: str | None) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 import engine
-from service.schemas import Boolean, Text, bounded_int
+from service.schemas import Boolean, EmailAddress, Text, bounded_int
 from service.tokens import TOKEN_PATTERN
 from service.view_schemas import GameViewSchema
 
@@ -16,14 +16,6 @@ MAX_SEATS = 7
 ALL_COLOURS = tuple(p.colour for p in engine.new_game(MAX_SEATS, seed=0).players)
 NAME_LENGTH = validate.Length(1, 40)
 DAY = 24 * 60 * 60
-
-
-class EmailAddress(Text):
-    """An email address (at most 254 characters)."""
-
-    def __init__(self, **kwargs: Any) -> None:
-        kwargs["metadata"] = {"format": "email", **kwargs.get("metadata", {})}
-        super().__init__(validate=[validate.Email(), validate.Length(1, 254)], **kwargs)
 
 
 OptionsSchema = Schema.from_dict(

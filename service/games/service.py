@@ -15,15 +15,17 @@ import engine
 from engine import Options
 from service import notifications
 from service.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_game_id
-from service.deadlines.timing import start_sub_turn
+from service.changes import GameChanged
 from service.errors import ApiError
-from service.links.urls import join_link, play_link
 from service.mail import seats as mail_seats
 from service.models import Game, Seat, Token, utcnow
-from service.store import ACTIVE, CANCELLED, OPEN, authenticate_for_reading, seats_of
+from service.reactions import game_changed
+from service.store import authenticate_for_reading, seats_of
 from service.tokens import hash_secret, new_game_id, new_token
 from service.unit_of_work import read_transaction, write_transaction
+from service.urls import join_link, play_link
 from service.views import etag, game_view
+from service.vocabulary import ACTIVE, CANCELLED, OPEN
 
 SEED_BITS = 63
 
@@ -100,8 +102,7 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
                                                                          seat_tokens[seat.seat]))
         if game.status == ACTIVE:
             session.flush()
-            start_sub_turn(session, game)
-            notifications.notify_about(session, game, ())
+            game_changed(session, GameChanged(game))
         creator = Caller(CREATOR, None, hash_secret(creator_token))
         body = {
             "game": game_view(game, seats, creator),
@@ -197,8 +198,7 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
             colours = [s.colour for s in seats]
             session.execute(update(Game).where(Game.id == game_id, Game.status == OPEN)
                             .values(_start_values(game.options, colours, game.start_seat, now)))
-            start_sub_turn(session, game)
-            notifications.notify_about(session, game, ())
+            game_changed(session, GameChanged(game))
         session.refresh(game)
         caller = Caller(SEAT, seat.seat, hash_secret(token))
         body = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from service.games.schemas import EmailAddress
+from service.schemas import EmailAddress
 
 
 class LostLinkSchema(Schema):

@@ -12,11 +12,11 @@ from sqlalchemy import delete, select
 
 from service import notifications, outbox
 from service.auth import SEAT
-from service.links.urls import play_link
 from service.models import Game, Seat, Token, utcnow
-from service.store import ACTIVE, FINISHED, OPEN
 from service.tokens import hash_secret, new_token
 from service.unit_of_work import write_transaction
+from service.urls import play_link
+from service.vocabulary import ACTIVE, FINISHED, OPEN
 
 MAX_GAMES = 20
 RECOVERY = "recovery"

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from service.schemas import bounded_int
+from service.schemas import MAX_PAGE, bounded_int
 from service.view_schemas import ActionRecordSchema, EventRecordSchema
-
-MAX_PAGE = 500
 
 
 class CursorSchema(Schema):

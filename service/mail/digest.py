@@ -14,19 +14,18 @@ from sqlalchemy import or_, select
 from sqlalchemy.orm import Session
 
 import engine
+from engine.state import OVER
 from service.mail import compose, history
 from service.mail.notices import (
-    ACTIVE,
-    FINISHED,
-    OVER,
     outcome_words,
     reader_of,
     write_mail,
 )
 from service.mail.seats import DIGEST, is_active, upsert
 from service.models import Game, Seat, SeatNotifications, utcnow
+from service.store import load_state
 from service.unit_of_work import read_transaction, write_transaction
-from service.views import load_state
+from service.vocabulary import ACTIVE, FINISHED
 
 EVERY = timedelta(days=1)
 

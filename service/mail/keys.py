@@ -18,9 +18,9 @@ from sqlalchemy.orm import Session
 
 from service.auth import SEAT
 from service.keyring import secret_key, secret_keys
-from service.links.urls import play_link
 from service.models import Token, utcnow
 from service.tokens import hash_secret, is_game_id
+from service.urls import play_link
 
 MAIL = "mail"  # Token.purpose of a seat's mail link
 _SIGNATURE_LENGTH = 22  # 132 bits of the HMAC, url-safe

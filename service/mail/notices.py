@@ -24,16 +24,16 @@ from sqlalchemy.orm import Session
 import engine
 from engine import GameState
 from engine.narrate import narrate_monster
+from engine.state import OVER
 from service import outbox
 from service.mail import compose, history, keys
+from service.mail.addresses import reply_address
 from service.mail.compose import Mail, Reader
 from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
-from service.mailin.addresses import reply_address
 from service.models import Game, Seat, utcnow
-from service.views import load_state
+from service.store import load_state
+from service.vocabulary import ACTIVE, FINISHED
 
-# service.store's names; importing it would be a cycle (it calls notify_about).
-ACTIVE, FINISHED, OVER = "active", "finished", "over"
 _INVITED = "ff_mail_invited"
 SENDING_MODES = (EVERY_EVENT, MY_TURN)
 _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)

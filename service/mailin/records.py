@@ -7,11 +7,11 @@ from typing import Any
 from sqlalchemy import select
 
 from service.auth import CREATOR, SEAT, authenticate
-from service.mailin.addresses import reply_address
+from service.clock import iso
+from service.mail.addresses import reply_address
 from service.mailin.models import InboundMail, MailSettings
 from service.models import utcnow
 from service.unit_of_work import read_transaction, write_transaction
-from service.views import iso
 
 MAX_MESSAGES = 50
 

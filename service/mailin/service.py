@@ -34,21 +34,22 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine import EngineError, GameState
-from service.actions.service import check_active, submit_action
+from service.actions.service import submit_action
 from service.errors import ApiError
+from service.game_rules import check_active
 from service.mail import keys
-from service.mailin import commands, parse, replies
-from service.mailin.addresses import (
+from service.mail.addresses import (
     AddressError,
     is_reply_address,
     masked,
     read_reply_address,
     verify_token,
 )
+from service.mailin import commands, parse, replies
 from service.mailin.models import InboundMail, MailSettings
 from service.models import Game, Seat, utcnow
+from service.store import load_state
 from service.unit_of_work import write_transaction
-from service.views import load_state
 
 RECEIVED = "received"
 APPLIED = "applied"

@@ -26,7 +26,7 @@ from flask import Flask
 
 from service import create_app
 from service.errors import first_line, is_passing
-from service.mailin.addresses import is_reply_address
+from service.mail.addresses import is_reply_address
 from service.mailin.parse import Unreadable
 from service.mailin.service import receive
 

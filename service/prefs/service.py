@@ -8,13 +8,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.auth import SEAT, authenticate
+from service.clock import iso
 from service.errors import ApiError
 from service.mail import keys
 from service.mail.seats import DIGEST, NONE, mode_of, upsert
 from service.models import Outbox, Seat, SeatNotifications, utcnow
 from service.outbox import EMAIL
 from service.unit_of_work import read_transaction, write_transaction
-from service.views import iso
 
 MAX_DELIVERIES = 50
 

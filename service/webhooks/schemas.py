@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from service.log.schemas import MAX_PAGE
-from service.schemas import Boolean, Text, bounded_int
+from service.schemas import MAX_PAGE, Boolean, Text, bounded_int
 from service.webhooks.addresses import URL_PATTERN, form_error
 from service.webhooks.chat import FORMATS, STANDARD
 from service.webhooks.messages import EVENT_TYPES

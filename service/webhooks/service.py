@@ -18,11 +18,11 @@ from sqlalchemy.orm import Session
 
 from service import outbox
 from service.auth import CREATOR, SEAT, Caller, authenticate, check_game_id
+from service.clock import iso
 from service.errors import ApiError
 from service.models import Game, Outbox, Seat, utcnow
-from service.store import CANCELLED, FINISHED
 from service.unit_of_work import read_transaction, write_transaction
-from service.views import iso
+from service.vocabulary import CANCELLED, FINISHED
 from service.webhooks.addresses import RefusedTarget, allows_private, parse_url, resolve
 from service.webhooks.messages import queue_ping
 from service.webhooks.models import WebhookDelivery, WebhookEndpoint

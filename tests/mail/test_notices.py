@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import update
 
 from service.extensions import db
-from service.mailin.addresses import read_reply_address
+from service.mail.addresses import read_reply_address
 from service.models import SeatNotifications, utcnow
 from tests.mail.helpers import email_rows, set_mode, topics_by_seat
 from tests.service.helpers import (

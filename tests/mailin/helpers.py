@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from service.extensions import db
-from service.mailin.addresses import reply_address
+from service.mail.addresses import reply_address
 from service.mailin.models import InboundMail
 from service.models import Action, Game, Outbox
 from service.sealing import unseal

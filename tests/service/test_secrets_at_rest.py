@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 
 from service.extensions import db
 from service.jsoncodec import dumps
-from service.mailin.addresses import reply_address
+from service.mail.addresses import reply_address
 from service.mailin.service import receive
 from service.models import utcnow
 from service.sealing import SEALED, secrets_in

@@ -23,9 +23,9 @@ from engine.autoplay import random_action
 from service import create_app
 from service.extensions import db
 from service.models import Action, Event, Game, utcnow
-from service.store import StaleWrite, game_with_seats, save_transition
+from service.reactions import game_changed
+from service.store import StaleWrite, game_with_seats, load_state, save_transition
 from service.unit_of_work import read_transaction
-from service.views import load_state
 from tests.service.conftest import app_config, dispose, wipe
 from tests.service.helpers import (
     a_legal_action,
@@ -54,8 +54,10 @@ def test_it_writes_the_row_the_action_and_every_event(app: Flask, client: FlaskC
         found = game_with_seats(db.session, made.id)
         assert found is not None
         _, seats, has_webhooks = found
-        row, events = save_transition(db.session, game, transition, utcnow(), action, seat,
-                                      seats, has_webhooks)
+        change = save_transition(db.session, game, transition, utcnow(), action, seat,
+                                 seats, has_webhooks)
+        game_changed(db.session, change)
+        row, events = change.action, change.written_events
         db.session.commit()
         assert row is not None and len(events) == len(transition.events) >= 1
         stored = db.session.scalars(select(Action).where(Action.game_id == made.id)).all()

@@ -2,7 +2,7 @@
 
 Rows written by earlier versions are brought to what the code now writes: an outbox email's
 links and reply token sealed while it waits, dropped once it is done (``service.sealing``);
-an inbound message's reply address masked (``service.mailin.addresses.masked``); players'
+an inbound message's reply address masked (``service.mail.addresses.masked``); players'
 names without bidirectional controls (``service.text.BIDI_CONTROLS``). The sealing key is
 the app's: ``python -m service.migrate`` runs this inside the app.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from service.mailin.addresses import masked
+from service.mail.addresses import masked
 from service.sealing import redact, seal
 from service.text import BIDI_CONTROLS
 

@@ -17,11 +17,8 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from service import clock
-from service.errors import ApiError
 from service.models import Game, hold_written
-from service.views import iso
-
-ACTIVE = "active"
+from service.vocabulary import ACTIVE
 
 
 def deadlines_from(game: Game, start: datetime) -> tuple[datetime | None, datetime | None]:
@@ -53,16 +50,3 @@ def start_sub_turn(session: Session, game: Game) -> None:
     values = {"move_deadline": deadline, "reminder_at": reminder, "paused_at": paused_at}
     session.execute(update(Game).where(Game.id == game.id).values(values))
     hold_written(game, values)
-
-
-def is_paused(game: Game) -> bool:
-    """True while the creator has paused the game (it must be under way)."""
-    return game.status == ACTIVE and game.paused_at is not None
-
-
-def check_not_paused(game: Game) -> None:
-    """Refuse an action on a game its creator has paused (409 ``game/paused``)."""
-    if is_paused(game):
-        raise ApiError("game/paused",
-                       "The creator has paused this game; moves are taken again once they "
-                       "resume it.", 409, {"paused_at": iso(game.paused_at)})

@@ -1,4 +1,4 @@
-"""service.mailin.addresses: a seat's reply address, its token checked, retired by new links."""
+"""service.mail.addresses: a seat's reply address, its token checked, retired by new links."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.mailin.addresses import (
+from service.mail.addresses import (
     AddressError,
     is_reply_address,
     read_reply_address,

@@ -1,0 +1,40 @@
+"""Whether a game takes actions now: what the service decides around the engine's rules.
+
+The engine says whose turn it is and in which phase; the service adds a game's life around
+it: waiting for players, cancelled, paused by its creator. Every use case that acts on a
+game (a submission, a reply by mail, a pause) asks :func:`check_active` first.
+"""
+
+from __future__ import annotations
+
+import engine
+from service.clock import iso
+from service.errors import ApiError, from_engine
+from service.models import Game, Record
+from service.vocabulary import ACTIVE, CANCELLED, OPEN
+
+
+def check_active(game: Game | Record) -> None:
+    """Refuse actions on a game that has not started, was cancelled, is over or paused."""
+    if game.status == OPEN:
+        raise ApiError("game/not_started",
+                       f"This game waits for {game.seats_open} more player(s).", 409,
+                       {"seats_open": game.seats_open})
+    if game.status == CANCELLED:
+        raise ApiError("game/cancelled", "This game was cancelled.", 409)
+    if game.status != ACTIVE:
+        raise from_engine(engine.GameOver("the game is over; no more actions are taken"))
+    check_not_paused(game)
+
+
+def is_paused(game: Game | Record) -> bool:
+    """True while the creator has paused the game (it must be under way)."""
+    return game.status == ACTIVE and game.paused_at is not None
+
+
+def check_not_paused(game: Game | Record) -> None:
+    """Refuse an action on a game its creator has paused (409 ``game/paused``)."""
+    if is_paused(game):
+        raise ApiError("game/paused",
+                       "The creator has paused this game; moves are taken again once they "
+                       "resume it.", 409, {"paused_at": iso(game.paused_at)})

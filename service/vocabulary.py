@@ -1,0 +1,27 @@
+"""The service's own words for a game, defined once: its statuses.
+
+The engine owns the words of the rules (phases, event types: ``engine``); these are what the
+service adds around a game. A status is a ``str`` enum, so it is stored, compared and sent
+as the plain string (``"active"``).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class GameStatus(StrEnum):
+    """Where a game is in its life: waiting for players, under way, over, or cancelled."""
+
+    OPEN = "open"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+OPEN = GameStatus.OPEN
+ACTIVE = GameStatus.ACTIVE
+FINISHED = GameStatus.FINISHED
+CANCELLED = GameStatus.CANCELLED
+STATUSES = tuple(GameStatus)
+"""Every status, in the order of a game's life (the OpenAPI document lists them so)."""
