@@ -18,7 +18,7 @@ from flask_smorest import Blueprint as SmorestBlueprint
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.jsoncodec import InvalidJSON, loads_body
 from service.schemas import ErrorSchema
 
@@ -41,9 +41,9 @@ ERROR_DESCRIPTIONS = {
 }
 
 
-def invalid_json(error: InvalidJSON) -> ApiError:
+def invalid_json(error: InvalidJSON) -> ServiceError:
     """Return the 400 answer to a body that is not JSON or breaks a limit."""
-    return ApiError("request/invalid_json", str(error), 400, error.details)
+    return ServiceError("request/invalid_json", str(error), error.details)
 
 
 class ApiRequest(Request):

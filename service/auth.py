@@ -15,7 +15,7 @@ from flask import request
 from sqlalchemy import Row, Select, bindparam, select
 from sqlalchemy.orm import Session
 
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.models import Game, Token
 from service.tokens import hash_secret, is_game_id, is_token
 
@@ -27,6 +27,31 @@ SPECTATOR = "spectator"
 _GAME_AND_TOKEN = (select(Game, Token.hash, Token.kind, Token.seat)
                    .join(Token, Token.game_id == Game.id)
                    .where(Game.id == bindparam("game_id"), Token.hash == bindparam("hash")))
+
+
+@dataclass(frozen=True, slots=True)
+class Bearer:
+    """The token a request carries (None: it carries none): who asks through the API."""
+
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class VouchedSeat:
+    """A seat another door has vouched for: the mail door, once the reply address a message
+    came to verified and its sender matched. It acts as the seat's own token would."""
+
+    game_id: str
+    seat: int
+
+    @property
+    def identity(self) -> str:
+        """Return what stands for a token hash for this caller (idempotency records)."""
+        return hash_secret(f"vouched-seat:{self.game_id}:{self.seat}")
+
+
+Credential = Bearer | VouchedSeat
+"""Who asks a use case to act: a request's token, or a seat another door vouched for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +77,9 @@ def bearer_token() -> str | None:
     return token
 
 
-def game_not_found() -> ApiError:
+def game_not_found() -> ServiceError:
     """Return the error for a game id that names no game."""
-    return ApiError("game/not_found", "There is no game with this id.", 404)
+    return ServiceError("game/not_found", "There is no game with this id.")
 
 
 def check_game_id(game_id: str) -> None:
@@ -90,18 +115,18 @@ def authenticate_rows(
     if token is None:
         if session.get(Game, game_id) is None:
             raise game_not_found()
-        raise ApiError("auth/missing_token",
-                       "This needs 'Authorization: Bearer <token>' from your link.", 401,
-                       headers={"WWW-Authenticate": "Bearer"})
+        raise ServiceError("auth/missing_token",
+                           "This needs 'Authorization: Bearer <token>' from your link.",
+                           headers={"WWW-Authenticate": "Bearer"})
     token_hash = hash_secret(token)
     rows = session.execute(statement, {"game_id": game_id, "hash": token_hash}).all()
     row = rows[0] if rows else None
     if row is None or not hmac.compare_digest(row.hash, token_hash):
         if session.get(Game, game_id) is None:
             raise game_not_found()
-        raise ApiError("auth/forbidden", "This token does not belong to this game.", 403)
+        raise ServiceError("auth/forbidden", "This token does not belong to this game.")
     caller = Caller(row.kind, row.seat, token_hash)
     if kinds and caller.kind not in kinds:
-        raise ApiError("auth/forbidden", f"Only {' or '.join(kinds)} tokens may do this; "
-                       f"this is a {caller.kind} token.", 403, {"token_kind": caller.kind})
+        raise ServiceError("auth/forbidden", f"Only {' or '.join(kinds)} tokens may do this; "
+                           f"this is a {caller.kind} token.", {"token_kind": caller.kind})
     return rows, caller

@@ -1,7 +1,10 @@
 """One JSON shape for every error: ``{"error": {"code", "message", "details"}}``.
 
-``ApiError`` is what the service raises on purpose. Engine errors keep their own code and
-message (``move/illegal``, ...) and get a status from :func:`engine_status`. HTTP errors from
+:class:`ServiceError` is the one family of errors the service gives on purpose (an API
+refusal, a reply address that does not verify, a webhook target refused): a stable code,
+words for people and details. Engine errors keep their own code and message
+(``move/illegal``, ...) with the same shape. The HTTP status of every code, the service's
+and the engine's, is declared once, in :data:`STATUS_OF`. HTTP errors from
 Flask, Werkzeug, webargs and Flask-Limiter (404, 405, 413, 422, 429, ...) get a code of ours;
 a fault that passes (:func:`is_passing`: the database unreachable, busy, or its connection
 lost) is answered 503 with Retry-After and logged in one line; anything else is logged with
@@ -39,34 +42,69 @@ DATABASE_UNAVAILABLE = (
     "Idempotency-Key, if you sent one).")
 
 
-class ApiError(Exception):
-    """An error the API answers on purpose: a stable code, a message, a status, details."""
+STATUS_OF: dict[str, int] = {
+    # The request itself.
+    "request/invalid_json": 400,
+    "request/too_large": 413,
+    # Who is asking.
+    "auth/missing_token": 401,
+    "mail/bad_secret": 401,
+    "auth/forbidden": 403,
+    "invite/invalid": 403,
+    # What it names does not exist (for this caller).
+    "game/not_found": 404,
+    "webhook/not_found": 404,
+    "webhook/delivery_not_found": 404,
+    "unsubscribe/invalid_token": 404,
+    "mail/inbound_closed": 404,
+    # The game's state conflicts with the request.
+    "game/stale_version": 409,
+    "game/over": 409,
+    "game/wrong_phase": 409,
+    "move/not_your_turn": 409,
+    "game/not_started": 409,
+    "game/cancelled": 409,
+    "game/paused": 409,
+    "game/already_paused": 409,
+    "game/not_paused": 409,
+    "game/not_open": 409,
+    "game/ended": 409,
+    "seat/taken": 409,
+    "webhook/too_many": 409,
+    "webhook/disabled": 409,
+}
+"""The HTTP status of each error code, the service's and the engine's. Any other code is a
+request that breaks a rule (422: ``move/illegal``, ``setup/invalid``, ``seat/not_found``,
+``webhook/private_address``, ``idempotency/key_reused``, ``mail/not_for_us`` ...)."""
+BREAKS_A_RULE = 422
+
+
+def status_of(code: str) -> int:
+    """Return the HTTP status of an error code (:data:`STATUS_OF`)."""
+    return STATUS_OF.get(code, BREAKS_A_RULE)
+
+
+class ServiceError(Exception):
+    """An error the service gives on purpose: a stable code, a message, details, and for an
+    HTTP answer the headers it needs (its status is the code's, :func:`status_of`)."""
 
     def __init__(
         self,
         code: str,
         message: str,
-        status: int = 400,
         details: Mapping[str, Any] | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
-        self.status = status
         self.details = dict(details or {})
         self.headers = dict(headers or {})
 
-
-def engine_status(code: str) -> int:
-    """Return the HTTP status of an engine error code.
-
-    A move that breaks the rules is unprocessable (422); acting out of turn, on a stale
-    version, on a finished game or in the wrong phase conflicts with the game's state (409).
-    """
-    if code in ("move/not_your_turn", "game/stale_version", "game/over", "game/wrong_phase"):
-        return 409
-    return 422
+    @property
+    def status(self) -> int:
+        """Return the HTTP status of this error's code."""
+        return status_of(self.code)
 
 
 def error_body(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict:
@@ -89,21 +127,21 @@ def error_response(
     return response
 
 
-def from_engine(error: EngineError, **details: Any) -> ApiError:
-    """Turn an engine error into an ``ApiError`` with the engine's code, message and details."""
+def from_engine(error: EngineError, **details: Any) -> ServiceError:
+    """Turn an engine error into a :class:`ServiceError` with the engine's code, message and
+    details."""
     data = error.to_dict()
-    return ApiError(data["code"], data["message"], engine_status(data["code"]),
-                    {**data["details"], **details})
+    return ServiceError(data["code"], data["message"], {**data["details"], **details})
 
 
-def handle_api_error(error: ApiError) -> Response:
-    """Answer an ``ApiError``."""
+def handle_service_error(error: ServiceError) -> Response:
+    """Answer a :class:`ServiceError`."""
     return error_response(error.code, error.message, error.status, error.details, error.headers)
 
 
 def handle_engine_error(error: EngineError) -> Response:
     """Answer an engine error that a service function let through."""
-    return handle_api_error(from_engine(error))
+    return handle_service_error(from_engine(error))
 
 
 def handle_http_exception(error: HTTPException) -> Response:
@@ -158,7 +196,7 @@ def handle_unexpected(error: Exception) -> Response:
 
 def init_app(app: Flask) -> None:
     """Register the handlers (after flask-smorest's, which they replace)."""
-    app.register_error_handler(ApiError, handle_api_error)
+    app.register_error_handler(ServiceError, handle_service_error)
     app.register_error_handler(EngineError, handle_engine_error)
     app.register_error_handler(HTTPException, handle_http_exception)
     app.register_error_handler(Exception, handle_unexpected)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import engine
 from service.clock import iso
-from service.errors import ApiError, from_engine
+from service.errors import ServiceError, from_engine
 from service.models import Game, Record
 from service.vocabulary import ACTIVE, CANCELLED, OPEN
 
@@ -17,11 +17,11 @@ from service.vocabulary import ACTIVE, CANCELLED, OPEN
 def check_active(game: Game | Record) -> None:
     """Refuse actions on a game that has not started, was cancelled, is over or paused."""
     if game.status == OPEN:
-        raise ApiError("game/not_started",
-                       f"This game waits for {game.seats_open} more player(s).", 409,
-                       {"seats_open": game.seats_open})
+        raise ServiceError("game/not_started",
+                           f"This game waits for {game.seats_open} more player(s).",
+                           {"seats_open": game.seats_open})
     if game.status == CANCELLED:
-        raise ApiError("game/cancelled", "This game was cancelled.", 409)
+        raise ServiceError("game/cancelled", "This game was cancelled.")
     if game.status != ACTIVE:
         raise from_engine(engine.GameOver("the game is over; no more actions are taken"))
     check_not_paused(game)
@@ -35,6 +35,6 @@ def is_paused(game: Game | Record) -> bool:
 def check_not_paused(game: Game | Record) -> None:
     """Refuse an action on a game its creator has paused (409 ``game/paused``)."""
     if is_paused(game):
-        raise ApiError("game/paused",
-                       "The creator has paused this game; moves are taken again once they "
-                       "resume it.", 409, {"paused_at": iso(game.paused_at)})
+        raise ServiceError("game/paused",
+                           "The creator has paused this game; moves are taken again once they "
+                           "resume it.", {"paused_at": iso(game.paused_at)})

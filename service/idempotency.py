@@ -20,7 +20,7 @@ from flask import current_app
 from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.models import IdempotencyRecord, utcnow
 from service.tokens import hash_secret
 
@@ -51,9 +51,9 @@ def find(session: Session, game_id: str, token_hash: str, key: str) -> Idempoten
 def replay(record: IdempotencyRecord, body_fingerprint: str) -> Reply:
     """Return the remembered response, or refuse a key reused for another request body."""
     if record.fingerprint != body_fingerprint:
-        raise ApiError("idempotency/key_reused",
-                       "This Idempotency-Key was used for a different request; use a new key "
-                       "for each new submission.", 422)
+        raise ServiceError("idempotency/key_reused",
+                           "This Idempotency-Key was used for a different request; use a new key "
+                           "for each new submission.")
     return Reply(record.status_code, record.body, replayed=True)
 
 

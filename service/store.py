@@ -37,8 +37,17 @@ from sqlalchemy.orm import Session
 import engine
 from engine import GameState, Transition
 from engine.state import OVER
-from service.auth import Caller, authenticate_rows
+from service.auth import (
+    SEAT,
+    Caller,
+    Credential,
+    VouchedSeat,
+    authenticate_rows,
+    check_game_id,
+    game_not_found,
+)
 from service.changes import GameChanged
+from service.errors import ServiceError
 from service.models import (
     Action,
     Event,
@@ -139,13 +148,26 @@ def game_with_seats(session: Session, game_id: str) -> tuple[Record, list[Record
 
 
 def authenticate_with_seats(
-    session: Session, game_id: str, token: str | None, *, kinds: tuple[str, ...] = ()
+    session: Session, game_id: str, credential: Credential, *, kinds: tuple[str, ...] = ()
 ) -> tuple[Record, Caller, list[Record], bool]:
     """Return the game, the caller, the seats and whether the game has an enabled webhook
     endpoint, in one query (see :func:`auth.authenticate`, :func:`game_with_seats`).
 
-    The game and the seats are :class:`Record` s, not ORM objects."""
-    rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_AND_SEATS,
+    A :class:`~service.auth.VouchedSeat` is the seat it names (the other door checked it);
+    a :class:`~service.auth.Bearer` token is checked here. The game and the seats are
+    :class:`Record` s, not ORM objects."""
+    if isinstance(credential, VouchedSeat):
+        check_game_id(game_id)
+        found = game_with_seats(session, game_id)
+        if found is None or credential.game_id != game_id:
+            raise game_not_found()
+        game, seats, has_webhooks = found
+        caller = Caller(SEAT, credential.seat, credential.identity)
+        if kinds and SEAT not in kinds:
+            raise ServiceError("auth/forbidden", f"Only {' or '.join(kinds)} tokens may do "
+                               "this; this is a seat.", {"token_kind": SEAT})
+        return game, caller, seats, has_webhooks
+    rows, caller = authenticate_rows(session, game_id, credential.token, _GAME_TOKEN_AND_SEATS,
                                      kinds=kinds)
     game, seats = _game_and_seats(rows)
     return game, caller, seats, bool(rows[0].has_webhooks)

@@ -10,7 +10,7 @@ from flask.views import MethodView
 from service.actions import service
 from service.actions.schemas import SubmitSchema, SubmittedSchema
 from service.api import BEARER, Blueprint, errors, json_reply
-from service.auth import bearer_token
+from service.auth import Bearer, bearer_token
 from service.schemas import IdempotencyHeaderSchema
 
 blp = Blueprint("actions", __name__, url_prefix="/api/v1/games",
@@ -42,7 +42,7 @@ class Actions(MethodView):
         another body. When the action ends the figure phase the game enters the monster
         phase, which the worker resolves.
         """
-        reply = service.submit_action(game_id, bearer_token(), submission,
+        reply = service.submit_action(game_id, Bearer(bearer_token()), submission,
                                       headers.get("idempotency_key"))
         extra = {REPLAYED_HEADER: "true"} if reply.replayed else {}
         return json_reply(reply.body, reply.status, extra)

@@ -8,8 +8,8 @@ import engine
 from engine import GameState
 from engine.state import MONSTER, OVER
 from service import idempotency
-from service.auth import SEAT, Caller, check_game_id
-from service.errors import ApiError
+from service.auth import SEAT, Caller, Credential, check_game_id
+from service.errors import ServiceError
 from service.game_rules import check_active
 from service.idempotency import Reply
 from service.models import Game, utcnow
@@ -33,11 +33,12 @@ class _Stale(Exception):
         self.caller = caller
 
 
-def submit_action(game_id: str, token: str | None, request: dict[str, Any],
+def submit_action(game_id: str, credential: Credential, request: dict[str, Any],
                   idempotency_key: str | None) -> Reply:
     """Apply a seat's action to the game if it is current, legal and the seat's turn.
 
-    ``request`` holds ``expected_version`` and either ``notation`` or a structured
+    ``credential`` is who asks: a request's bearer token, or a seat the mail door vouched
+    for. ``request`` holds ``expected_version`` and either ``notation`` or a structured
     ``action``. With an ``idempotency_key``, a retry returns the first reply unchanged.
     Of concurrent submissions against one version exactly one is applied; the others get
     ``game/stale_version`` with the current view.
@@ -47,8 +48,8 @@ def submit_action(game_id: str, token: str | None, request: dict[str, Any],
     body_fingerprint = "" if idempotency_key is None else idempotency.fingerprint(request)
     try:
         with write_transaction() as session:
-            game, caller, seats, has_webhooks = authenticate_with_seats(session, game_id, token,
-                                                                        kinds=(SEAT,))
+            game, caller, seats, has_webhooks = authenticate_with_seats(
+                session, game_id, credential, kinds=(SEAT,))
             if idempotency_key is not None:
                 record = idempotency.find(session, game_id, caller.token_hash, idempotency_key)
                 if record is not None:
@@ -115,10 +116,10 @@ def _stale_reply(game_id: str, caller: Caller, request: dict[str, Any],
         assert game is not None  # games are never deleted
         check_active(game)
         view = game_view(game, seats_of(session, game_id), caller)
-    raise ApiError(
+    raise ServiceError(
         "game/stale_version",
         f"The game is at version {game.version}, not {request['expected_version']}: "
         "someone moved first. Here is the game as it is now.",
-        409,
+
         {"expected": request["expected_version"], "version": game.version, "game": view},
     )

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from service import clock
 from service.auth import CREATOR, authenticate
 from service.clock import iso
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.game_rules import check_active, is_paused
 from service.models import Event, Game
 from service.store import seats_of
@@ -63,7 +63,7 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
             check_active(game)
         paused_at = game.paused_at
         if paused_at is None:
-            raise ApiError("game/not_paused", "This game is not paused.", 409)
+            raise ServiceError("game/not_paused", "This game is not paused.")
         paused_for = max(now - paused_at, timedelta(0))  # a clock set back: no time
         resumed = session.execute(
             update(Game).where(Game.id == game_id, Game.status == ACTIVE,
@@ -73,7 +73,7 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
                     reminder_at=_later(game.reminder_at, paused_for))
         )
         if resumed.rowcount != 1:
-            raise ApiError("game/not_paused", "This game was resumed a moment ago.", 409)
+            raise ServiceError("game/not_paused", "This game was resumed a moment ago.")
         append_event(session, game, {"type": "resumed",
                                      "paused_seconds": paused_for.total_seconds(),
                                      "deadline": iso(game.move_deadline)}, now)
@@ -84,9 +84,9 @@ def _later(moment: datetime | None, by: timedelta) -> datetime | None:
     return None if moment is None else moment + by
 
 
-def _already_paused(game: Game) -> ApiError:
-    return ApiError("game/already_paused", "This game is paused already.", 409,
-                    {"paused_at": iso(game.paused_at)})
+def _already_paused(game: Game) -> ServiceError:
+    return ServiceError("game/already_paused", "This game is paused already.",
+                        {"paused_at": iso(game.paused_at)})
 
 
 def append_event(session: Session, game: Game, data: dict[str, Any], now: datetime) -> Event:

@@ -16,7 +16,7 @@ from engine import Options
 from service import notifications
 from service.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_game_id
 from service.changes import GameChanged
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.mail import seats as mail_seats
 from service.models import Game, Seat, Token, utcnow
 from service.reactions import game_changed
@@ -166,12 +166,11 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
     with write_transaction() as session:
         game = session.get(Game, game_id)
         if game is None:
-            raise ApiError("game/not_found", "There is no game with this id.", 404)
+            raise ServiceError("game/not_found", "There is no game with this id.")
         code_hash = hash_secret(request["invite_code"])
         if game.invite_code_hash is None or not hmac.compare_digest(game.invite_code_hash,
                                                                     code_hash):
-            raise ApiError("invite/invalid", "This invite code does not belong to this game.",
-                           403)
+            raise ServiceError("invite/invalid", "This invite code does not belong to this game.")
         if game.status != OPEN:
             raise _not_open(game.status)
         seats = seats_of(session, game_id)
@@ -189,8 +188,8 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
             .returning(Game.seats_open)
         ).scalar_one_or_none()
         if taken.rowcount != 1 or left is None:
-            raise ApiError("seat/taken", f"Seat {seat.seat} was taken a moment ago.", 409,
-                           {"seat": seat.seat})
+            raise ServiceError("seat/taken", f"Seat {seat.seat} was taken a moment ago.",
+                               {"seat": seat.seat})
         token = new_token()
         session.add(Token(hash=hash_secret(token), game_id=game_id, kind=SEAT, seat=seat.seat,
                           created_at=now))
@@ -215,10 +214,10 @@ def _open_seat(seats: list[Seat], wanted: int | None) -> Seat:
     """Return the seat asked for, or the first open one; refuse a taken or missing seat."""
     if wanted is not None:
         if wanted >= len(seats):
-            raise ApiError("seat/not_found", f"This game has seats 0 to {len(seats) - 1}.", 422,
-                           {"seat": wanted})
+            raise ServiceError("seat/not_found", f"This game has seats 0 to {len(seats) - 1}.",
+                               {"seat": wanted})
         if seats[wanted].name is not None:
-            raise ApiError("seat/taken", f"Seat {wanted} is taken.", 409, {"seat": wanted})
+            raise ServiceError("seat/taken", f"Seat {wanted} is taken.", {"seat": wanted})
         return seats[wanted]
     for seat in seats:
         if seat.name is None:
@@ -226,9 +225,9 @@ def _open_seat(seats: list[Seat], wanted: int | None) -> Seat:
     raise _not_open(ACTIVE)
 
 
-def _not_open(status: str) -> ApiError:
-    return ApiError("game/not_open", f"This game takes no more players (it is {status}).", 409,
-                    {"status": status})
+def _not_open(status: str) -> ServiceError:
+    return ServiceError("game/not_open", f"This game takes no more players (it is {status}).",
+                        {"status": status})
 
 
 def cancel_game(game_id: str, token: str | None) -> dict[str, Any]:
@@ -241,8 +240,8 @@ def cancel_game(game_id: str, token: str | None) -> dict[str, Any]:
             .values(status=CANCELLED, updated_at=now, finished_at=now)
         )
         if result.rowcount != 1:
-            raise ApiError("game/ended", f"This game is already {game.status}.", 409,
-                           {"status": game.status})
+            raise ServiceError("game/ended", f"This game is already {game.status}.",
+                               {"status": game.status})
         view = game_view(game, seats_of(session, game_id), caller)
     return view
 

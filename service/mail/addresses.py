@@ -27,6 +27,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from service.auth import SEAT
+from service.errors import ServiceError
 from service.extensions import db
 from service.keyring import secret_key, secret_keys
 from service.models import Token
@@ -37,13 +38,13 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _TOKEN = re.compile(r"([a-z2-7]{26})\.(\d{1,2})\.([0-9a-z]{1,8})\.([a-z2-7]{16})")
 
 
-class AddressError(ValueError):
-    """A recipient address that does not authorize a seat; ``code`` says why."""
+class AddressError(ServiceError):
+    """A recipient address that does not authorize a seat; ``code`` says why, and
+    ``game_id`` and ``seat`` which seat it named, when it named one."""
 
     def __init__(self, code: str, message: str, game_id: str | None = None,
                  seat: int | None = None) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(code, message)
         self.game_id = game_id
         self.seat = seat
 

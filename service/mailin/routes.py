@@ -19,7 +19,7 @@ from flask.views import MethodView
 
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.mailin import parse, records, service
 from service.mailin.schemas import (
     InboundLogSchema,
@@ -61,15 +61,12 @@ class Inbound(MethodView):
         try:
             results = service.receive(raw, envelope.get("to", ()), envelope.get("sender"))
         except service.MessageTooLarge as error:
-            raise ApiError("request/too_large", f"The message is too large: {error}.",
-                           413) from None
+            raise ServiceError("request/too_large", f"The message is too large: {error}.") from None
         except parse.Unreadable as error:
-            raise ApiError("mail/unreadable", f"The message cannot be read: {error}.",
-                           422) from None
+            raise ServiceError("mail/unreadable", f"The message cannot be read: {error}.") from None
         if not results:
-            raise ApiError("mail/not_for_us",
-                           "No recipient of this message is a reply address of this service.",
-                           422)
+            raise ServiceError("mail/not_for_us",
+                               "No recipient of this message is a reply address of this service.")
         return json_reply({"results": [
             {"id": r.id, "recipient": r.recipient, "status": r.status, "code": r.code,
              "duplicate": r.duplicate} for r in results]})
@@ -112,12 +109,12 @@ def _check_secret() -> None:
     """Refuse the request unless it carries the configured secret (constant-time compare)."""
     secret = current_app.config.get("MAIL_INBOUND_SECRET")
     if not secret:
-        raise ApiError("mail/inbound_closed",
-                       "The HTTP door for inbound mail is closed: no secret is configured.", 404)
+        raise ServiceError("mail/inbound_closed",
+                           "The HTTP door for inbound mail is closed: no secret is configured.")
     given = request.headers.get(SECRET_HEADER) or _basic_password()
     if given is None or not hmac.compare_digest(given.encode(), str(secret).encode()):
-        raise ApiError("mail/bad_secret", "This needs the inbound mail secret.", 401,
-                       headers={"WWW-Authenticate": 'Basic realm="inbound mail"'})
+        raise ServiceError("mail/bad_secret", "This needs the inbound mail secret.",
+                           headers={"WWW-Authenticate": 'Basic realm="inbound mail"'})
 
 
 def _basic_password() -> str | None:

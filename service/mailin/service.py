@@ -11,7 +11,8 @@ address among the recipients, in three steps:
    ``board``, ``help`` and every refusal are answered in this same transaction; a move is
    recorded with the game's current version and goes on.
 2. The move is submitted exactly as the API submits one: ``service.actions.service.
-   submit_action`` with the seat's mail-link token and the log row as idempotency key.
+   submit_action``, as the seat the address vouched for, with the log row as idempotency
+   key.
 3. In one transaction: the outcome and the answer (the new board, or why not and the legal
    moves of that figure) are written.
 
@@ -35,7 +36,8 @@ from sqlalchemy.orm import Session
 import engine
 from engine import EngineError, GameState
 from service.actions.service import submit_action
-from service.errors import ApiError
+from service.auth import VouchedSeat
+from service.errors import ServiceError
 from service.game_rules import check_active
 from service.mail import keys
 from service.mail.addresses import (
@@ -75,12 +77,11 @@ class Result:
 
 @dataclass(frozen=True, slots=True)
 class _Move:
-    """A move to submit: the log row, the seat's token, the line and the version."""
+    """A move to submit: the log row, the seat, the line and the version."""
 
     row_id: int
     game_id: str
     seat: int
-    token: str
     notation: str
     version: int
 
@@ -227,7 +228,7 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
         return None
     try:
         check_active(game)
-    except ApiError as refusal:
+    except ServiceError as refusal:
         _refuse(session, row, inbound, refusal.code, refusal.message)
         return None
     assert state is not None  # an active game has started
@@ -245,7 +246,7 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
         return None
     assert command is not None
     row.version = game.version
-    return _Move(row.id, game_id, seat, _token_of(link), command.text, game.version)
+    return _Move(row.id, game_id, seat, command.text, game.version)
 
 
 def _first(lines: list[str]) -> tuple[commands.Command | None, None]:
@@ -274,17 +275,11 @@ def _sender_must_match(session: Session, game_id: str) -> bool:
     return True if settings is None else settings.sender_must_match
 
 
-def _token_of(link: str) -> str:
-    """Return the seat token of a mail link (``.../play/<game>#t=<token>``)."""
-    return link.rpartition("#t=")[2]
-
-
 def _pending(session: Session, row: InboundMail) -> _Move | None:
     """Return the move of a row an earlier delivery left unfinished."""
     if row.game_id is None or row.seat is None or row.command is None or row.version is None:
         return None
-    link = keys.mail_link(session, row.game_id, row.seat)
-    return _Move(row.id, row.game_id, row.seat, _token_of(link), row.command, row.version)
+    return _Move(row.id, row.game_id, row.seat, row.command, row.version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,11 +293,13 @@ class _Outcome:
 
 
 def _submit(move: _Move) -> _Outcome:
-    """Submit the move through the API's service layer; idempotent per log row."""
+    """Submit the move through the API's own use case, as the seat the reply address and its
+    sender vouched for; idempotent per log row."""
     request = {"expected_version": move.version, "notation": move.notation}
     try:
-        reply = submit_action(move.game_id, move.token, request, f"mail-in:{move.row_id}")
-    except ApiError as error:
+        reply = submit_action(move.game_id, VouchedSeat(move.game_id, move.seat), request,
+                              f"mail-in:{move.row_id}")
+    except ServiceError as error:
         return _Outcome(None, error.code, error.message, error.details)
     except EngineError as error:
         return _Outcome(None, error.code, error.message, error.details)

@@ -9,7 +9,7 @@ from sqlalchemy.orm import Session
 
 from service.auth import SEAT, authenticate
 from service.clock import iso
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.mail import keys
 from service.mail.seats import DIGEST, NONE, mode_of, upsert
 from service.models import Outbox, Seat, SeatNotifications, utcnow
@@ -44,8 +44,8 @@ def unsubscribe(token: str, *, confirm: bool) -> dict[str, Any]:
     """
     found = keys.read_unsubscribe_token(token)
     if found is None:
-        raise ApiError("unsubscribe/invalid_token",
-                       "This unsubscribe link is not valid; copy it whole from the email.", 404)
+        raise ServiceError("unsubscribe/invalid_token",
+                           "This unsubscribe link is not valid; copy it whole from the email.")
     game_id, seat = found
     if not confirm:
         with read_transaction() as session:

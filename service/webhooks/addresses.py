@@ -25,6 +25,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import quote, unquote, urlsplit
 
+from service.errors import ServiceError
+
 SCHEMES = {"http": 80, "https": 443}
 
 _PCHAR = r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})"
@@ -85,12 +87,8 @@ _GLOBAL_UNICAST = ipaddress.IPv6Network("2000::/3")
 _NAT64 = ipaddress.IPv6Network("64:ff9b::/96")  # RFC 6052
 
 
-class RefusedTarget(ValueError):
+class RefusedTarget(ServiceError):
     """A webhook URL that may not be called; ``code`` says why (``webhook/...``)."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 @dataclass(frozen=True, slots=True)

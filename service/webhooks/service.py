@@ -19,7 +19,7 @@ from sqlalchemy.orm import Session
 from service import outbox
 from service.auth import CREATOR, SEAT, Caller, authenticate, check_game_id
 from service.clock import iso
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.models import Game, Outbox, Seat, utcnow
 from service.unit_of_work import read_transaction, write_transaction
 from service.vocabulary import CANCELLED, FINISHED
@@ -68,7 +68,7 @@ def check_url(url: str) -> None:
     try:
         resolve(parse_url(url), allows_private(current_app.config["WEBHOOK_ALLOW_PRIVATE"]))
     except RefusedTarget as refused:
-        raise ApiError(refused.code, str(refused), 422, {"url": url}) from None
+        raise ServiceError(refused.code, str(refused), {"url": url}) from None
 
 
 def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> dict[str, Any]:
@@ -81,15 +81,15 @@ def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> di
     with write_transaction() as session:
         game, caller = authenticate(session, game_id, token, kinds=OWNERS)
         if game.status in (FINISHED, CANCELLED):
-            raise ApiError("game/ended", f"This game is {game.status}: it sends nothing more.",
-                           409, {"status": game.status})
+            raise ServiceError("game/ended", f"This game is {game.status}: it sends nothing more.",
+                               {"status": game.status})
         _lock_owner(session, game_id, caller)
         owned = session.scalar(select(func.count()).select_from(WebhookEndpoint)
                                .where(*_owned_by(game_id, caller)))
         if owned >= MAX_ENDPOINTS:
-            raise ApiError("webhook/too_many",
-                           f"You have {owned} webhooks in this game, the most allowed; delete "
-                           "one first.", 409, {"limit": MAX_ENDPOINTS})
+            raise ServiceError("webhook/too_many",
+                               f"You have {owned} webhooks in this game, the most allowed; delete "
+                               "one first.", {"limit": MAX_ENDPOINTS})
         secret = new_secret()
         endpoint = WebhookEndpoint(
             game_id=game_id, seat=caller.seat if caller.kind == SEAT else None,
@@ -182,9 +182,9 @@ def redeliver(game_id: str, token: str | None, endpoint_id: str,
         delivery = session.get(WebhookDelivery, row_id) if row_id is not None else None
         job = session.get(Outbox, delivery.outbox_id) if delivery is not None else None
         if delivery is None or delivery.endpoint_id != endpoint.id or job is None:
-            raise ApiError("webhook/delivery_not_found",
-                           f"This webhook has no delivery {delivery_id}.", 404,
-                           {"delivery_id": delivery_id})
+            raise ServiceError("webhook/delivery_not_found",
+                               f"This webhook has no delivery {delivery_id}.",
+                               {"delivery_id": delivery_id})
         outbox.add(session, outbox.WEBHOOK, dict(job.payload),
                    f"webhook:{delivery.message_id}:again:{secrets.token_hex(8)}")
         return {"message_id": delivery.message_id}
@@ -220,17 +220,17 @@ def _find(session: Session, game_id: str, token: str | None,
         endpoint = session.scalar(select(WebhookEndpoint).where(
             WebhookEndpoint.id == row_id, *_owned_by(game_id, caller)))
     if endpoint is None:
-        raise ApiError("webhook/not_found", f"You have no webhook {endpoint_id} in this game.",
-                       404, {"endpoint_id": endpoint_id})
+        raise ServiceError("webhook/not_found", f"You have no webhook {endpoint_id} in this game.",
+                           {"endpoint_id": endpoint_id})
     return endpoint
 
 
 def _check_enabled(endpoint: WebhookEndpoint) -> None:
     """Refuse to send to a disabled endpoint (409)."""
     if not endpoint.enabled:
-        raise ApiError("webhook/disabled",
-                       f"Webhook {endpoint.id} is disabled; enable it first.", 409,
-                       {"disabled_reason": endpoint.disabled_reason})
+        raise ServiceError("webhook/disabled",
+                           f"Webhook {endpoint.id} is disabled; enable it first.",
+                           {"disabled_reason": endpoint.disabled_reason})
 
 
 def _row_id(text: str) -> int | None:

@@ -8,6 +8,7 @@ import random
 from flask import Flask
 from flask.testing import FlaskClient
 
+from service.auth import Bearer
 from service.extensions import db
 from service.models import Game
 from service.store import authenticate_with_seats, game_with_seats
@@ -181,7 +182,7 @@ def test_the_submission_reads_the_seats_and_whether_an_endpoint_is_enabled_in_on
             assert found is not None
             _, seats, has_webhooks = found
             found, caller, with_token, also = authenticate_with_seats(
-                db.session, game.id, game.seat_tokens[1])
+                db.session, game.id, Bearer(game.seat_tokens[1]))
             assert (found.id, caller.seat) == (game.id, 1)
             assert ([s.seat for s in with_token], also) == ([s.seat for s in seats],
                                                             has_webhooks)

@@ -12,7 +12,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from service import create_app
-from service.errors import ApiError
+from service.errors import ServiceError
 from service.extensions import db
 from service.webhooks.addresses import URL_PATTERN, RefusedTarget, parse_url
 from service.webhooks.models import WebhookEndpoint
@@ -35,12 +35,12 @@ def strict_app(sqlite_url: str) -> Iterator[Flask]:
     dispose(app)
 
 
-def refusal(app: Flask, url: str) -> ApiError | None:
+def refusal(app: Flask, url: str) -> ServiceError | None:
     """Return the error ``check_url`` raises for ``url`` in ``app`` (None: taken)."""
     with app.app_context():
         try:
             check_url(url)
-        except ApiError as error:
+        except ServiceError as error:
             return error
     return None
 
