@@ -1,6 +1,7 @@
 # The README's two commands. Both set everything up first; the second run skips what is done.
 #   make run   - install the service and run it with embedded defaults
-#   make test  - install the service, the test tools and the test servers; lint; run the tests
+#   make test  - install the service, the test tools and the test servers; lint; run every test,
+#                the soak tests at full size
 
 PYTHON ?= python3
 VENV := .venv
@@ -14,10 +15,12 @@ TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation
 run: $(VENV)/.installed
 	$(BIN)/python deploy/local.py
 
+# --soak plays the soak tests (marker soak) at full size, where a bare `pytest` plays a quick
+# sample; --durations lists the 15 slowest steps at the end, to see where the time goes.
 test: $(VENV)/.installed-test debian-packages
 	$(BIN)/ruff check .
 	node --test web/tests/
-	$(BIN)/pytest
+	$(BIN)/pytest --soak --durations=15
 
 # `node --test` runs the web page's tests (web/tests; Node.js 18 or newer). Node.js may come
 # from elsewhere than Debian (NodeSource, a tarball): install Debian's only when there is none.

@@ -1,25 +1,31 @@
-"""Fixtures for the whole suite: real throwaway servers from ``tests.support``.
+"""Fixtures for the whole suite: real throwaway servers from ``tests.support``, and soak tests.
 
 Each server starts once per session and is stopped by its own process id at the end, also
 when tests fail. The per-test fixtures (``redis_server``, ``smtp_server``,
 ``webhook_receiver``) hand it over running and empty, so a test may stop or restart it.
 A test that uses one of these fixtures gets the server's marker at collection, so
-``pytest -m "not browser"`` leaves out every test that needs Chromium.
+``pytest -m "not browser"`` leaves out every test that needs Chromium. Playwright is imported
+only when a browser fixture runs: the tests that need no browser run without it installed.
+
+A soak test takes the ``soak`` fixture and so gets the ``soak`` marker: it plays a quick sample
+by default and its full size with ``--soak``, as ``make test`` runs it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
 
-from tests.support.browser import launch_chromium
 from tests.support.postgres_server import PostgresServer, running_postgres
 from tests.support.redis_server import RedisServer
 from tests.support.smtp_server import SmtpServer
 from tests.support.webhook_receiver import WebhookReceiver
+
+if TYPE_CHECKING:  # for the annotations only; the browser fixture imports Playwright itself
+    from playwright.sync_api import Browser, Page
 
 MARKER_OF_FIXTURE = {
     "redis_server": "redis",
@@ -29,16 +35,38 @@ MARKER_OF_FIXTURE = {
     "webhook_receiver": "webhook",
     "browser": "browser",
     "page": "browser",
+    "soak": "soak",
 }
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """Add ``--soak``: play the soak tests at full size."""
+    parser.addoption(
+        "--soak", action="store_true",
+        help="play the soak tests (marker soak) at full size, as make test does; "
+             "without it they play a quick sample")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Say at the top of the run which size the soak tests play."""
+    if config.getoption("soak"):
+        return "soak tests: full size (--soak)"
+    return "soak tests: a quick sample; --soak (make test) plays them at full size"
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark each test with the markers of the server fixtures it uses."""
+    """Mark each test with the markers of the server and soak fixtures it uses."""
     for item in items:
         for fixture in getattr(item, "fixturenames", ()):
             marker = MARKER_OF_FIXTURE.get(fixture)
             if marker is not None:
                 item.add_marker(marker)
+
+
+@pytest.fixture(scope="session")
+def soak(pytestconfig: pytest.Config) -> bool:
+    """Return True when soak tests play at full size (``--soak``), False for a quick sample."""
+    return bool(pytestconfig.getoption("soak"))
 
 
 @pytest.fixture(scope="session")
@@ -125,12 +153,11 @@ def webhook_receiver(webhook_receiver_for_session: WebhookReceiver) -> WebhookRe
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     """Launch headless Chromium once for the session and close it at the end."""
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
+    # Imported here, not at the top: only the tests that use a browser need Playwright.
+    from tests.support.browser import running_chromium
+
+    with running_chromium() as chromium:
+        yield chromium
 
 
 @pytest.fixture

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Playwright
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from playwright.sync_api import Browser, Playwright, sync_playwright
 
 from tests.support.binaries import find_program
 
@@ -29,3 +32,14 @@ def launch_chromium(playwright: Playwright) -> Browser:
     return playwright.chromium.launch(
         executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True
     )
+
+
+@contextmanager
+def running_chromium() -> Iterator[Browser]:
+    """Start Playwright and launch Chromium headless; close both at the end."""
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
