@@ -36,7 +36,7 @@ from tests.support.ports import HOST, free_port, wait_for_port  # noqa: E402
 from tests.support.postgres_server import PostgresServer  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
 
-CELERY = [sys.executable, "-m", "celery", "--app", "worker"]
+CELERY = [sys.executable, "-m", "celery", "--app"]  # then the Celery app, e.g. "worker"
 GUNICORN_CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
 STOP_TIMEOUT_SECONDS = 20.0
 # The supervisor restarts a process that exits, unless processes keep exiting: more than
@@ -123,7 +123,8 @@ class Stack:
     """The service's processes (web, workers, beat) on a given database and broker."""
 
     def __init__(self, folder: Path, env: Mapping[str, str], *, port: int | None = None,
-                 workers: int = 2, concurrency: int = 2, web_workers: int = 2) -> None:
+                 workers: int = 2, concurrency: int = 2, web_workers: int = 2,
+                 celery_app: str = "worker") -> None:
         self.folder = folder
         self.port = port or free_port()
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **env}
@@ -138,13 +139,15 @@ class Stack:
         ], self.env, logs / "web.log")
         self.workers = [
             Process(f"worker{n}", [
-                *CELERY, "worker", "--loglevel", "INFO", "--hostname", f"worker{n}@%h",
+                *CELERY, celery_app, "worker", "--loglevel", "INFO",
+                "--hostname", f"worker{n}@%h",
                 "--concurrency", str(concurrency), "--without-mingle", "--without-gossip",
             ], self.env, logs / f"worker{n}.log")
             for n in range(1, workers + 1)
         ]
         self.beat = Process("beat", [
-            *CELERY, "beat", "--loglevel", "INFO", "--schedule", str(folder / "beat-schedule"),
+            *CELERY, "worker", "beat", "--loglevel", "INFO",
+            "--schedule", str(folder / "beat-schedule"),
         ], self.env, logs / "beat.log")
 
     @property

@@ -68,11 +68,11 @@ DEFAULTS: dict[str, Any] = {
     # Seconds between two checks of the deadlines by beat (worker.deadlines).
     "DEADLINE_CHECK_SECONDS": 60,
     # Retention (service.retention): how long an Idempotency-Key is replayed; how many days
-    # done outbox rows (sent or given up), webhook delivery attempts and handled inbound
+    # done outbox rows (sent or given up), webhook and email delivery attempts and handled inbound
     # mail are kept; how often beat prunes what is older.
     "IDEMPOTENCY_KEY_HOURS": 24,
     "OUTBOX_DONE_DAYS": 30,
-    "WEBHOOK_DELIVERY_DAYS": 30,
+    "DELIVERY_LOG_DAYS": 30,
     "MAIL_INBOUND_DAYS": 30,
     "RETENTION_CHECK_SECONDS": 3600,
     # The web page's folder (service.site serves it at /, /play/<id>, /js/...); None: web/.
@@ -87,10 +87,6 @@ DEFAULTS: dict[str, Any] = {
     # outbox every OUTBOX_SWEEP_SECONDS for rows no relay was kicked for, and retries.
     "OUTBOX_LEASE_SECONDS": 120,
     "OUTBOX_SWEEP_SECONDS": 10,
-    # Fault tests only: the monster-phase handler sleeps this many seconds before resolving,
-    # or after resolving (before the relay records it done), so a kill lands there.
-    "MONSTER_JOB_TEST_SLEEP_BEFORE": 0,
-    "MONSTER_JOB_TEST_SLEEP_AFTER": 0,
     # flask-smorest: the OpenAPI document is served at /api/v1/openapi.json.
     "API_TITLE": "Fearsome Floors by mail",
     "API_VERSION": "v1",

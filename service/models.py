@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import (
     JSON,
     BigInteger,
+    Boolean,
     DateTime,
     ForeignKey,
     Index,
@@ -223,6 +224,22 @@ class Outbox(db.Model):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+
+
+class EmailDelivery(db.Model):
+    """One attempt to send the email of an outbox row, as the mail log shows it (the
+    counterpart of a webhook's ``WebhookDelivery``): whether the server took it, how long it
+    took, and the error when it did not."""
+
+    __tablename__ = "email_deliveries"
+
+    id: Mapped[int] = mapped_column(ID, primary_key=True, autoincrement=True)
+    outbox_id: Mapped[int] = mapped_column(ID, index=True)
+    attempt: Mapped[int] = mapped_column(Integer)
+    ok: Mapped[bool] = mapped_column(Boolean)
+    duration_ms: Mapped[int] = mapped_column(Integer)
+    error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
 
 class IdempotencyRecord(db.Model):

@@ -3,8 +3,11 @@
 :func:`add` writes a row in the caller's transaction (a second row with the same
 ``dedupe_key`` is silently not written). Nothing is sent from here: after the transaction
 commits, the ids of the new rows go to the publishers registered with
-:func:`register_publisher` (the worker issue registers one that enqueues the Celery task
-draining the outbox); a periodic sweep picks up whatever a publisher missed.
+:func:`register_publisher` (``worker.celery_app`` registers one that enqueues the Celery
+task draining the outbox); a periodic sweep picks up whatever a publisher missed.
+
+A row is ``pending`` until a relay claims it (``sending``), then ``sent``, back to
+``pending`` for a retry, or ``failed``: its life is ``service.outbox_lifecycle``.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ WEBHOOK = "webhook"
 LOST_LINKS = "lost_links"
 
 PENDING = "pending"
+SENDING = "sending"
+SENT = "sent"
+FAILED = "failed"
+DONE = (SENT, FAILED)
 
 Publisher = Callable[[list[int]], None]
 

@@ -4,7 +4,8 @@
   not replayed any more (``service.idempotency``): the same key then makes a new request.
 * Outbox rows that are done (sent, or given up): ``OUTBOX_DONE_DAYS`` (30). A seat's list
   of its emails and an endpoint's redelivery read them.
-* Webhook delivery attempts: ``WEBHOOK_DELIVERY_DAYS`` (30): the endpoint's delivery log.
+* Delivery attempts, of webhooks and of emails: ``DELIVERY_LOG_DAYS`` (30): an endpoint's
+  delivery log, and the mail log.
 * Inbound mail that was handled: ``MAIL_INBOUND_DAYS`` (30): the seat's log of replies, and
   what recognises a message delivered again (mail servers give up retrying within 5 days).
 
@@ -23,12 +24,12 @@ from sqlalchemy import ColumnElement, Table, delete, select
 
 from service import idempotency
 from service.mailin.models import InboundMail
-from service.models import IdempotencyRecord, Outbox
+from service.models import EmailDelivery, IdempotencyRecord, Outbox
+from service.outbox import DONE
 from service.unit_of_work import write_transaction
 from service.webhooks.models import WebhookDelivery
 
 BATCH = 1000
-DONE = ("sent", "failed")  # outbox statuses of rows that are done (worker.relay)
 RECEIVED = "received"  # an inbound message still being handled (service.mailin.service)
 
 
@@ -36,7 +37,7 @@ def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]
     """Return, per table, the key column and the condition "old enough to prune"."""
     config = current_app.config
     days = {name: timedelta(days=float(config[name])) for name in (
-        "OUTBOX_DONE_DAYS", "WEBHOOK_DELIVERY_DAYS", "MAIL_INBOUND_DAYS")}
+        "OUTBOX_DONE_DAYS", "DELIVERY_LOG_DAYS", "MAIL_INBOUND_DAYS")}
     keys = IdempotencyRecord.__table__
     return {
         "idempotency_keys": (keys, keys.c.key_hash,
@@ -44,7 +45,9 @@ def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]
         "outbox": (Outbox.__table__, Outbox.id, Outbox.status.in_(DONE)
                    & (Outbox.created_at < now - days["OUTBOX_DONE_DAYS"])),
         "webhook_deliveries": (WebhookDelivery.__table__, WebhookDelivery.id,
-                               WebhookDelivery.created_at < now - days["WEBHOOK_DELIVERY_DAYS"]),
+                               WebhookDelivery.created_at < now - days["DELIVERY_LOG_DAYS"]),
+        "email_deliveries": (EmailDelivery.__table__, EmailDelivery.id,
+                             EmailDelivery.created_at < now - days["DELIVERY_LOG_DAYS"]),
         "mail_inbound": (InboundMail.__table__, InboundMail.id,
                          (InboundMail.status != RECEIVED)
                          & (InboundMail.received_at < now - days["MAIL_INBOUND_DAYS"])),

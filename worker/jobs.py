@@ -15,7 +15,8 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any
+
+from service.outbox_lifecycle import Job
 
 # The modules that register handlers; imported on first use, so importing this module
 # stays cheap and free of cycles.
@@ -28,17 +29,6 @@ class TransportError(Exception):
     def __init__(self, message: str, *, permanent: bool = False) -> None:
         super().__init__(message)
         self.permanent = permanent
-
-
-@dataclass(frozen=True, slots=True)
-class Job:
-    """One claimed outbox row, as a handler sees it."""
-
-    id: int
-    kind: str
-    payload: dict[str, Any]
-    dedupe_key: str
-    attempt: int  # 1 for the first try
 
 
 @dataclass(frozen=True, slots=True)

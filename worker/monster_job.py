@@ -3,17 +3,10 @@
 The job names the game and the version at which its figure phase ended;
 ``service.monster.resolve_monster_phase`` acts only on the game at that version in the
 monster phase, so a duplicate or late job, or one run again after its worker was killed,
-changes nothing. ``MONSTER_JOB_TEST_SLEEP_BEFORE`` and ``MONSTER_JOB_TEST_SLEEP_AFTER``
-(seconds, 0 by default) are for the fault tests only: the handler sleeps before resolving,
-or after resolving and before the relay records the job done, so a test can kill the worker
-at that point for certain.
+changes nothing.
 """
 
 from __future__ import annotations
-
-import time
-
-from flask import current_app
 
 from service.monster import resolve_monster_phase
 from service.outbox import MONSTER_PHASE
@@ -23,7 +16,4 @@ from worker.jobs import DATABASE_RETRY, Job, handler
 @handler(MONSTER_PHASE, DATABASE_RETRY)
 def run_monster_phase(job: Job) -> None:
     """Resolve the monster phase of the job's game at the job's version (or do nothing)."""
-    config = current_app.config
-    time.sleep(config["MONSTER_JOB_TEST_SLEEP_BEFORE"])
     resolve_monster_phase(job.payload["game_id"], job.payload["version"])
-    time.sleep(config["MONSTER_JOB_TEST_SLEEP_AFTER"])

@@ -14,8 +14,12 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
+from sqlalchemy import select
 
 from service import create_app
+from service.extensions import db
+from service.migrate import upgrade
+from service.models import EmailDelivery
 from tests.support.smtp_server import SmtpServer
 from worker.jobs import Job, TransportError, handler_for
 from worker.mail.handler import EMAIL_RETRY, deliver_email, mail_dir
@@ -34,9 +38,19 @@ def job(attempt: int = 1, payload: dict | None = None, key: str = "mail:g:0:turn
 
 
 def mail_app(tmp_path: Path, **config: object) -> Flask:
-    """Return an app with the given mail settings (its database is never touched)."""
-    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}",
-                       "MAIL_FROM": "Fearsome Floors <ff@ff.example>", **config})
+    """Return an app with the given mail settings, on a database of its own (the handler
+    writes each attempt to the mail log)."""
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'x.sqlite3'}",
+                      "MAIL_FROM": "Fearsome Floors <ff@ff.example>", **config})
+    upgrade(app)
+    return app
+
+
+def mail_log() -> list[tuple[int, int, bool, str | None]]:
+    """Return (outbox id, attempt, ok, error) of each attempt in the mail log, oldest first."""
+    rows = db.session.scalars(select(EmailDelivery).order_by(EmailDelivery.id)).all()
+    db.session.rollback()
+    return [(r.outbox_id, r.attempt, r.ok, r.error) for r in rows]
 
 
 @pytest.fixture
@@ -146,3 +160,14 @@ def test_the_default_folder_is_mail_in_the_instance_folder(tmp_path: Path) -> No
     app = mail_app(tmp_path)
     with app.app_context():
         assert mail_dir() == Path(app.instance_path) / "mail"
+
+
+def test_each_attempt_is_written_to_the_mail_log(smtp_app: Flask,
+                                                smtp_server: SmtpServer) -> None:
+    deliver_email(job(attempt=1))
+    smtp_server.stop()
+    with pytest.raises(TransportError):
+        deliver_email(job(attempt=2))
+    [sent, failed] = mail_log()
+    assert sent == (7, 1, True, None)
+    assert failed[:3] == (7, 2, False) and "cannot reach 127.0.0.1" in failed[3]

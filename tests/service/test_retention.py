@@ -14,7 +14,7 @@ from sqlalchemy import func, insert, select, update
 from service.config import DEFAULTS
 from service.extensions import db
 from service.mailin.models import InboundMail
-from service.models import IdempotencyRecord, Outbox, utcnow
+from service.models import EmailDelivery, IdempotencyRecord, Outbox, utcnow
 from service.retention import BATCH, prune
 from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 from tests.service.helpers import (
@@ -74,7 +74,8 @@ def counts(app: Flask) -> dict[str, int]:
     """Return the rows of each pruned table."""
     with app.app_context():
         return {model.__tablename__: db.session.scalar(select(func.count()).select_from(model))
-                for model in (IdempotencyRecord, Outbox, WebhookDelivery, InboundMail)}
+                for model in (IdempotencyRecord, Outbox, WebhookDelivery, EmailDelivery,
+                              InboundMail)}
 
 
 def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
@@ -104,6 +105,8 @@ def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
             rows.append((WebhookDelivery, {"endpoint_id": endpoint.id, "outbox_id": 1,
                                            "message_id": "m", "event_type": "ping",
                                            "attempt": 1, "ok": True, "created_at": when}))
+            rows.append((EmailDelivery, {"outbox_id": 1, "attempt": 1, "ok": True,
+                                         "duration_ms": 3, "created_at": when}))
         for model, values in rows:
             db.session.execute(insert(model).values(values))
         db.session.commit()
@@ -118,7 +121,7 @@ def test_pruning_deletes_only_what_is_past_its_time(app: Flask, client: FlaskCli
         pruned = prune(now)
         again = prune(now)
     assert pruned == {"idempotency_keys": 1, "outbox": 2, "webhook_deliveries": 1,
-                      "mail_inbound": 1}
+                      "email_deliveries": 1, "mail_inbound": 1}
     assert set(again.values()) == {0}
     after = counts(app)
     assert {name: before[name] - after[name] for name in before} == pruned

@@ -28,19 +28,24 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: Re
     """Return a factory of started stacks, each on a new database and the Redis broker.
 
     Keyword arguments are ``FF_*`` settings (without the prefix) added to the defaults: rate
-    limits off, a sweep every second. The stacks are stopped at the end of the test and their
-    logs copied to ``test-artifacts/worker-logs/<test>/``.
+    limits off, a sweep every second; ``env`` adds other environment variables, and
+    ``celery_app`` names the workers' Celery app (``tests.support.slow_worker`` for the
+    fault tests). The stacks are stopped at the end of the test and their logs copied to
+    ``test-artifacts/worker-logs/<test>/``.
     """
     stacks: list[Stack] = []
 
-    def make(workers: int = 1, **settings: object) -> Stack:
+    def make(workers: int = 1, celery_app: str = "worker", env: dict[str, str] | None = None,
+             **settings: object) -> Stack:
         database = postgres_server.create_database(f"ff_worker_{next(_databases)}_{id(stacks)}")
-        env = {"FF_DATABASE_URL": database, "FF_CELERY_BROKER_URL": redis_server.url,
-               "FF_RATELIMIT_STORAGE_URI": redis_server.url,
-               "FF_RATELIMIT_ENABLED": "false", "FF_OUTBOX_SWEEP_SECONDS": "1",
-               "FF_MAIL_DIR": str(tmp_path / "mail"), "FF_SECRET_KEY": TEST_SECRET_KEY}
-        env.update({f"FF_{name}": str(value) for name, value in settings.items()})
-        stack = Stack(tmp_path / f"stack{len(stacks)}", env, workers=workers, web_workers=1)
+        environment = {"FF_DATABASE_URL": database, "FF_CELERY_BROKER_URL": redis_server.url,
+                       "FF_RATELIMIT_STORAGE_URI": redis_server.url,
+                       "FF_RATELIMIT_ENABLED": "false", "FF_OUTBOX_SWEEP_SECONDS": "1",
+                       "FF_MAIL_DIR": str(tmp_path / "mail"), "FF_SECRET_KEY": TEST_SECRET_KEY,
+                       **(env or {})}
+        environment.update({f"FF_{name}": str(value) for name, value in settings.items()})
+        stack = Stack(tmp_path / f"stack{len(stacks)}", environment, workers=workers,
+                      web_workers=1, celery_app=celery_app)
         stacks.append(stack)
         stack.start()
         return stack

@@ -9,11 +9,11 @@ import requests
 from standardwebhooks.webhooks import Webhook
 
 from deploy.production_shape import Stack
+from service.outbox import SENT
 from tests.support.api_player import ApiGame
 from tests.support.smtp_server import SmtpServer
 from tests.support.webhook_receiver import WebhookReceiver
 from tests.worker.stack_db import StackDatabase
-from worker.relay import SENT
 
 
 def test_a_worker_resolves_the_monster_phase_and_everyone_hears_of_it_once(

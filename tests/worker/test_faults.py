@@ -19,11 +19,11 @@ from standardwebhooks.webhooks import Webhook
 
 from deploy.production_shape import Stack
 from service.models import Outbox
+from service.outbox import SENDING, SENT
 from tests.support.api_player import ApiGame
 from tests.support.redis_server import RedisServer
 from tests.support.webhook_receiver import WebhookReceiver
 from tests.worker.stack_db import StackDatabase
-from worker.relay import SENDING, SENT
 
 LEASE_SECONDS = 3
 SLEEP_SECONDS = 600  # far longer than the test: only the kill ends it
@@ -40,8 +40,9 @@ def monster_row(database: StackDatabase, game: ApiGame, version: int) -> Outbox 
 def test_a_worker_killed_mid_phase_leaves_it_resolved_exactly_once_after_a_restart(
     moment: str, make_stack: Callable[..., Stack],
 ) -> None:
-    stack = make_stack(OUTBOX_LEASE_SECONDS=LEASE_SECONDS,
-                       **{f"MONSTER_JOB_TEST_SLEEP_{moment}": SLEEP_SECONDS})
+    stack = make_stack(celery_app="tests.support.slow_worker",
+                       env={f"TEST_MONSTER_SLEEP_{moment}": str(SLEEP_SECONDS)},
+                       OUTBOX_LEASE_SECONDS=LEASE_SECONDS)
     database = StackDatabase(stack)
     try:
         game = ApiGame.create(stack.base_url)
@@ -60,7 +61,7 @@ def test_a_worker_killed_mid_phase_leaves_it_resolved_exactly_once_after_a_resta
         expected = version if moment == "BEFORE" else version + 1
         assert game.view()["version"] == expected
 
-        worker.env[f"FF_MONSTER_JOB_TEST_SLEEP_{moment}"] = "0"
+        worker.env[f"TEST_MONSTER_SLEEP_{moment}"] = "0"
         worker.start()
         view = game.wait_for_version(version, timeout=60)
         assert (view["version"], view["phase"]) == (version + 1, "figures")

@@ -9,11 +9,11 @@ from sqlalchemy import select
 from service import outbox
 from service.extensions import db
 from service.models import Outbox
+from service.outbox import SENT
 from service.unit_of_work import write_transaction
 from tests.service.helpers import create_game, play_until, read
 from tests.worker.helpers import row
 from worker import relay
-from worker.relay import SENT
 
 
 def monster_job_id(app: Flask, game_id: str, version: int) -> int:

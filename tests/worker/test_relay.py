@@ -10,11 +10,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from flask import Flask
 
+from service import outbox_lifecycle
 from service.extensions import db
+from service.outbox import FAILED, PENDING, SENDING, SENT
 from tests.worker.helpers import add_rows, row
 from worker import relay
 from worker.jobs import Job, Retry, TransportError, handler
-from worker.relay import FAILED, PENDING, SENDING, SENT
 
 T0 = datetime(2030, 1, 1, 12, 0, tzinfo=UTC)
 LEASE = timedelta(seconds=120)  # OUTBOX_LEASE_SECONDS by default
@@ -177,8 +178,9 @@ def test_the_handler_runs_outside_any_transaction(app: Flask) -> None:
 def test_a_row_whose_worker_died_is_taken_over_once_the_lease_is_over(app: Flask) -> None:
     [row_id] = add_rows(app, "test_ok")
     with app.app_context():
-        assert relay.claim(row_id, T0) is not None  # and its worker is killed: never finished
-        assert relay.claim(row_id, T0) is None
+        # The claim of a worker that is killed: never finished.
+        assert outbox_lifecycle.claim(row_id, T0) is not None
+        assert outbox_lifecycle.claim(row_id, T0) is None
     assert relay_at(app, [row_id], T0 + LEASE) == {}
     assert row(app, row_id)["status"] == SENDING
     later = T0 + LEASE + timedelta(seconds=1)
@@ -195,11 +197,11 @@ def test_a_relay_that_outlived_its_lease_leaves_the_row_to_the_one_that_took_it_
     [row_id] = add_rows(app, "test_ok")
     later = T0 + LEASE + timedelta(seconds=1)
     with app.app_context():
-        slow = relay.claim(row_id, T0)
-        fast = relay.claim(row_id, later)
+        slow = outbox_lifecycle.claim(row_id, T0)
+        fast = outbox_lifecycle.claim(row_id, later)
         assert slow is not None and fast is not None
-        assert relay.mark_sent(fast, later)
-        assert not relay.mark_failed(slow, later, "timed out", Retry(), permanent=True)
+        assert outbox_lifecycle.mark_sent(fast, later)
+        assert not relay.fail(slow, later, "timed out", Retry(), permanent=True)
     stored = row(app, row_id)
     assert (stored["status"], stored["last_error"]) == (SENT, None)
 
@@ -213,7 +215,7 @@ def test_a_row_cut_short_on_its_last_attempt_is_given_up_without_running_it(
         relay_at(app, [row_id], now)
         now = row(app, row_id)["next_attempt_at"]
     with app.app_context():
-        assert relay.claim(row_id, now) is not None  # the third and last attempt; killed
+        assert outbox_lifecycle.claim(row_id, now) is not None  # the third and last attempt; killed
     calls.clear()
     assert relay_at(app, [row_id], now + LEASE + timedelta(seconds=1)) == {row_id: FAILED}
     assert calls == []
@@ -227,7 +229,7 @@ def test_the_sweep_relays_the_due_rows_oldest_first_and_no_others(app: Flask) ->
     [retrying] = add_rows(app, "test_flaky")
     relay_at(app, [retrying], T0)  # due again 5 s after T0
     with app.app_context():
-        assert relay.due_ids(T0) == waiting
+        assert outbox_lifecycle.due_ids(T0) == waiting
         assert list(relay.sweep(T0)) == waiting
         assert relay.sweep(T0) == {}
         assert relay.sweep(T0 + timedelta(seconds=5)) == {retrying: PENDING}

@@ -13,12 +13,12 @@ from celery import Celery
 from flask import Flask
 
 from service import outbox
+from service.outbox import SENT
 from service.unit_of_work import write_transaction
 from tests.support.redis_server import RedisServer
 from tests.worker.helpers import add_rows, row
 from worker.celery_app import celery_init_app
 from worker.jobs import Job, handler
-from worker.relay import SENT
 from worker.tasks import PING, RELAY_OUTBOX, SWEEP_OUTBOX
 
 ran: list[int] = []

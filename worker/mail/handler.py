@@ -10,11 +10,13 @@ Message-ID, and in the embedded default it overwrites the same ``.eml`` file.
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from pathlib import Path
 
 from flask import current_app
 
+from service.mail.deliveries import record_attempt
 from service.sealing import Unsealable, unseal
 from worker.jobs import Job, Retry, TransportError, handler
 from worker.mail.message import BadMessage, build_message
@@ -32,7 +34,23 @@ def mail_dir() -> Path:
 
 @handler("email", EMAIL_RETRY)
 def deliver_email(job: Job) -> None:
-    """Send the email of ``job``; raise ``TransportError`` (permanent or not) when it fails."""
+    """Send the email of ``job`` and record the attempt in the mail log; raise
+    ``TransportError`` (permanent or not) when it fails."""
+    started = time.monotonic()
+    try:
+        send_email(job)
+    except TransportError as error:
+        record_attempt(job.id, job.attempt, str(error), _since(started))
+        raise
+    record_attempt(job.id, job.attempt, None, _since(started))
+
+
+def _since(started: float) -> int:
+    return round((time.monotonic() - started) * 1000)
+
+
+def send_email(job: Job) -> None:
+    """Build and send the email of ``job``; raise ``TransportError`` when it fails."""
     config = current_app.config
     try:
         settings = SmtpSettings.from_config(config)

@@ -13,18 +13,14 @@ from __future__ import annotations
 import http.client
 import json
 import time
-from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import current_app
-from sqlalchemy import update
 
-from service.models import utcnow
 from service.outbox import WEBHOOK
-from service.unit_of_work import read_transaction, write_transaction
 from service.webhooks import signing
 from service.webhooks.addresses import RefusedTarget, allows_private
-from service.webhooks.models import WebhookDelivery, WebhookEndpoint
+from service.webhooks.deliveries import GONE, Attempt, record_attempt, target_of
 from worker.jobs import Job, Retry, TransportError, handler
 from worker.webhooks import transport
 
@@ -32,23 +28,6 @@ from worker.webhooks import transport
 RETRY = Retry(max_attempts=8, delays=(
     timedelta(seconds=5), timedelta(minutes=5), timedelta(minutes=30), timedelta(hours=2),
     timedelta(hours=5), timedelta(hours=10), timedelta(hours=10)))
-
-GONE = 410
-
-
-@dataclass(frozen=True, slots=True)
-class Attempt:
-    """What one attempt came to: the answer's status (None: no answer), time, error."""
-
-    status_code: int | None
-    duration_ms: int | None
-    error: str | None
-
-    @property
-    def ok(self) -> bool:
-        """True when the receiver answered 2xx."""
-        return self.status_code is not None and 200 <= self.status_code < 300
-
 
 def encode(body: object) -> bytes:
     """Return the bytes sent (and signed) for a message body: compact UTF-8 JSON."""
@@ -59,16 +38,15 @@ def encode(body: object) -> bytes:
 def deliver(job: Job) -> None:
     """Send one webhook message; raise ``TransportError`` unless the receiver took it."""
     endpoint_id = job.payload["endpoint_id"]
-    with read_transaction() as session:
-        endpoint = session.get(WebhookEndpoint, endpoint_id)
-        if endpoint is None or not endpoint.enabled:
-            raise TransportError(f"webhook {endpoint_id} was deleted or disabled; not sent",
-                                 permanent=True)
-        url, secret = endpoint.url, endpoint.secret
+    target = target_of(endpoint_id)
+    if target is None:
+        raise TransportError(f"webhook {endpoint_id} was deleted or disabled; not sent",
+                             permanent=True)
+    url, secret = target
     body = encode(job.payload["body"])
     headers = signing.headers(secret, job.payload["message_id"], int(time.time()), body)
     attempt, permanent = send(url, body, headers)
-    record(job, attempt)
+    record_attempt(job.id, job.attempt, job.payload, attempt)
     if attempt.ok:
         return
     raise TransportError(attempt.error or "not delivered",
@@ -96,23 +74,3 @@ def send(url: str, body: bytes, headers: dict[str, str]) -> tuple[Attempt, bool]
     elif 300 <= status < 400:
         error += ": redirects are not followed"
     return Attempt(status, elapsed, error), False
-
-
-def record(job: Job, attempt: Attempt) -> None:
-    """Write the attempt to the delivery log; on 410 Gone, disable the endpoint."""
-    endpoint_id = job.payload["endpoint_id"]
-    now = utcnow()
-    with write_transaction() as session:
-        if session.get(WebhookEndpoint, endpoint_id) is None:
-            return  # deleted while we were sending: its log went with it
-        session.add(WebhookDelivery(
-            endpoint_id=endpoint_id, outbox_id=job.id, message_id=job.payload["message_id"],
-            event_type=job.payload["type"], attempt=job.attempt, ok=attempt.ok,
-            status_code=attempt.status_code, duration_ms=attempt.duration_ms,
-            error=attempt.error, created_at=now))
-        if attempt.status_code == GONE:
-            session.execute(
-                update(WebhookEndpoint).where(WebhookEndpoint.id == endpoint_id)
-                .values(enabled=False, updated_at=now, disabled_reason=(
-                    f"The receiver answered 410 Gone at {now:%Y-%m-%d %H:%M} UTC; enable the "
-                    "webhook again once its URL works.")))
