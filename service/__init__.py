@@ -24,6 +24,14 @@ from service.prefs import routes as prefs
 from service.webhooks import routes as webhooks
 
 
+class ServiceApp(Flask):
+    """Flask, reading request bodies within our limits (``service.api.ApiRequest``) and
+    writing JSON with orjson (``service.jsoncodec``)."""
+
+    request_class = ApiRequest
+    json_provider_class = JSONProvider
+
+
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Build the Flask application: defaults, ``FF_*`` environment variables, then ``config``.
 
@@ -32,12 +40,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     so each call sees the environment of that moment; the argument (tests) overrides it.
     Nothing connects to the database here; ``python -m service.migrate`` builds the schema.
     """
-    app = Flask(__name__)
-    app.request_class = ApiRequest
-    app.json = JSONProvider(app)
+    app = ServiceApp(__name__)
     load_config(app, config)
     if app.config["PROXY_FIX_X_FOR"]:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=app.config["PROXY_FIX_X_FOR"])
+        # Flask's documented way to wrap its WSGI callable; mypy sees a method replaced.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=app.config["PROXY_FIX_X_FOR"])
     init_db(app)
     api = make_api(app)
     for blueprint in (health.blueprint, games.blp, actions.blp, log.blp, links.blp):

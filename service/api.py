@@ -24,7 +24,7 @@ from service.schemas import ErrorSchema
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-BEARER = [{"bearerAuth": []}]
+BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 """The ``security`` of an operation that needs a token from a link."""
 
 ERROR_DESCRIPTIONS = {

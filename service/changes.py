@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine import GameState
-from service.models import Game, Record, Seat, WrittenAction, WrittenEvent
+from service.models import GameRow, SeatRow, WrittenAction, WrittenEvent
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,10 +26,10 @@ class GameChanged:
     ``action`` and ``written_events`` are the log rows the store wrote.
     """
 
-    game: Game | Record
+    game: GameRow
     events: Sequence[Mapping[str, Any]] = ()
     state: GameState | None = None
-    seats: Sequence[Seat | Record] | None = None
+    seats: Sequence[SeatRow] | None = None
     has_webhooks: bool | None = None
     action: WrittenAction | None = None
     written_events: Sequence[WrittenEvent] = ()

@@ -146,7 +146,7 @@ def handle_engine_error(error: EngineError) -> Response:
 
 def handle_http_exception(error: HTTPException) -> Response:
     """Answer a Werkzeug HTTP error in our shape, keeping its headers (``Allow``, ...)."""
-    if error.response is not None:  # already built in our shape (rate limits)
+    if isinstance(error.response, Response):  # already built in our shape (rate limits)
         return error.response
     status = error.code or 500
     code, message = HTTP_CODES.get(status, (f"http/{status}", error.description or ""))

@@ -8,11 +8,11 @@ apps.
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask
 from flask_sqlalchemy import SQLAlchemy
-from sqlalchemy import Connection, Engine, MetaData, event, exc
+from sqlalchemy import Connection, Engine, MetaData, Table, event, exc
 from sqlalchemy.orm import DeclarativeBase
 
 # Stable constraint names, so migrations can name what they alter or drop.
@@ -34,6 +34,11 @@ class Base(DeclarativeBase):
     """Base of the models, with the naming convention above."""
 
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def table_of(model: type[Base]) -> Table:
+    """Return the table of a mapped class (typed as the ``Table`` it is)."""
+    return cast(Table, model.__table__)
 
 
 db = SQLAlchemy(model_class=Base)

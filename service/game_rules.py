@@ -10,11 +10,11 @@ from __future__ import annotations
 import engine
 from service.clock import iso
 from service.errors import ServiceError, from_engine
-from service.models import Game, Record
+from service.models import GameRow
 from service.vocabulary import ACTIVE, CANCELLED, OPEN
 
 
-def check_active(game: Game | Record) -> None:
+def check_active(game: GameRow) -> None:
     """Refuse actions on a game that has not started, was cancelled, is over or paused."""
     if game.status == OPEN:
         raise ServiceError("game/not_started",
@@ -27,12 +27,12 @@ def check_active(game: Game | Record) -> None:
     check_not_paused(game)
 
 
-def is_paused(game: Game | Record) -> bool:
+def is_paused(game: GameRow) -> bool:
     """True while the creator has paused the game (it must be under way)."""
     return game.status == ACTIVE and game.paused_at is not None
 
 
-def check_not_paused(game: Game | Record) -> None:
+def check_not_paused(game: GameRow) -> None:
     """Refuse an action on a game its creator has paused (409 ``game/paused``)."""
     if is_paused(game):
         raise ServiceError("game/paused",

@@ -9,8 +9,8 @@ reading the log, and reading a game never touches the log.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from types import SimpleNamespace
 from typing import Any, NamedTuple
 
 from sqlalchemy import (
@@ -29,7 +29,7 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, mapped_column
 from sqlalchemy.orm.attributes import set_committed_value
 
-from service.extensions import db
+from service.extensions import Base
 
 HASH_LENGTH = 64  # SHA-256, hex
 GAME_ID_LENGTH = 22
@@ -40,19 +40,54 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-class Record(SimpleNamespace):
-    """A row read with Core on the paths every move and poll take (``service.store``): its
-    columns as attributes, named as on the mapped class (``Game``, ``Seat``), so the code
-    reading a ``Game`` reads a game record alike, without the ORM's per-row bookkeeping.
-    It is not in the session: changes to it are written with explicit statements."""
+@dataclass(slots=True)
+class GameRecord:
+    """A game row read with Core on the paths every move and poll take (``service.store``):
+    its columns as attributes, named and typed as on :class:`Game`, so the code reading a
+    ``Game`` reads a game record alike, without the ORM's per-row bookkeeping. It is not in
+    the session: changes to it are written with explicit statements."""
+
+    id: str
+    status: str
+    phase: str | None
+    version: int
+    seat_count: int
+    seats_open: int
+    options: dict[str, Any]
+    start_seat: int | None
+    move_time_limit: int | None
+    invite_code_hash: str | None
+    state: dict[str, Any] | None
+    action_count: int
+    event_count: int
+    created_at: datetime
+    updated_at: datetime
+    started_at: datetime | None
+    finished_at: datetime | None
+    move_deadline: datetime | None
+    reminder_at: datetime | None
+    paused_at: datetime | None
 
 
-def hold_written(row: Any, values: dict[str, Any]) -> None:
-    """Make ``row`` (a :class:`Record` or a mapped object) hold ``values``, which an explicit
+@dataclass(slots=True)
+class SeatRecord:
+    """A seat row read with Core, as :class:`GameRecord` is: the columns of :class:`Seat`."""
+
+    game_id: str
+    seat: int
+    colour: str
+    name: str | None
+    email: str | None
+    email_key: str | None
+    joined_at: datetime | None
+
+
+def hold_written(row: GameRow, values: dict[str, Any]) -> None:
+    """Make ``row`` (a record or a mapped object) hold ``values``, which an explicit
     statement has just written to its row: what the row now holds, without reading it again
     and without the ORM writing it a second time."""
     for name, value in values.items():
-        if isinstance(row, Record):
+        if isinstance(row, GameRecord):
             setattr(row, name, value)
         else:
             set_committed_value(row, name, value)
@@ -109,7 +144,7 @@ ID = BigInteger().with_variant(Integer(), "sqlite")
 """A 64-bit key; SQLite auto-increments only a column declared INTEGER."""
 
 
-class Game(db.Model):
+class Game(Base):
     """A game: its set-up, its status, and once started the engine state at ``version``."""
 
     __tablename__ = "games"
@@ -138,7 +173,7 @@ class Game(db.Model):
     paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
-class Seat(db.Model):
+class Seat(Base):
     """A seat at a game: its colour, and once taken the player's name and optional email."""
 
     __tablename__ = "seats"
@@ -152,7 +187,13 @@ class Seat(db.Model):
     joined_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
-class Token(db.Model):
+GameRow = Game | GameRecord
+"""A game as the service reads it: mapped, or a record read with Core."""
+SeatRow = Seat | SeatRecord
+"""A seat as the service reads it: mapped, or a record read with Core."""
+
+
+class Token(Base):
     """A bearer token, stored as its SHA-256: a seat's, the creator's or the spectators'.
 
     ``purpose`` is ``issued`` for the token handed out at creation or join, ``recovery`` for
@@ -169,7 +210,7 @@ class Token(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class Action(db.Model):
+class Action(Base):
     """A player's accepted action, in order (append-only)."""
 
     __tablename__ = "actions"
@@ -184,7 +225,7 @@ class Action(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class Event(db.Model):
+class Event(Base):
     """An engine event, stored as the engine made it (append-only).
 
     ``version`` is the game version the event led to; ``action_seq`` the action that caused
@@ -202,7 +243,7 @@ class Event(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class Outbox(db.Model):
+class Outbox(Base):
     """A job written in the same transaction as the change that calls for it.
 
     The worker claims ``pending`` rows whose ``next_attempt_at`` has come with a conditional
@@ -226,7 +267,7 @@ class Outbox(db.Model):
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
-class EmailDelivery(db.Model):
+class EmailDelivery(Base):
     """One attempt to send the email of an outbox row, as the mail log shows it (the
     counterpart of a webhook's ``WebhookDelivery``): whether the server took it, how long it
     took, and the error when it did not."""
@@ -242,7 +283,7 @@ class EmailDelivery(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
 
-class IdempotencyRecord(db.Model):
+class IdempotencyRecord(Base):
     """The response to a request made with an ``Idempotency-Key``, to replay on a retry.
 
     Keyed by the game, the caller's token hash and the key's hash; ``fingerprint`` is the
@@ -260,7 +301,7 @@ class IdempotencyRecord(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
 
 
-class SeatNotifications(db.Model):
+class SeatNotifications(Base):
     """A seat's email preference, when it last read the game on its page, its last digest.
 
     A seat without a row has the default preference (``every_event``) and was never active.

@@ -7,7 +7,7 @@ emails are written here too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -16,12 +16,12 @@ from engine import GameState
 from service import outbox
 from service.mail import compose, notices
 from service.mail.addresses import reply_address
-from service.models import Game, Seat
+from service.models import GameRow, SeatRow
 from service.webhooks.messages import write_messages
 
 
-def notify_about(session: Session, game: Game, events: Sequence[dict[str, Any]], *,
-                 state: GameState | None = None, seats: Sequence[Seat] | None = None,
+def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
+                 state: GameState | None = None, seats: Sequence[SeatRow] | None = None,
                  has_webhooks: bool | None = None) -> None:
     """Write the notifications that ``events`` of ``game`` call for, on every channel.
 

@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
 from service import sealing
+from service.extensions import table_of
 from service.models import Outbox, utcnow
 
 MONSTER_PHASE = "monster_phase"
@@ -58,7 +59,7 @@ def _insert_once(dialect: str) -> Insert:
     """Build the INSERT of :func:`add` for a dialect once (building it cost more than running
     it, on the path of every move that ends a figure phase)."""
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    table = Outbox.__table__
+    table = table_of(Outbox)
     names = ("kind", "payload", "dedupe_key", "status", "attempts", "next_attempt_at",
              "created_at")
     return (insert(table)

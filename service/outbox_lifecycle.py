@@ -23,7 +23,7 @@ from sqlalchemy import ColumnElement, and_, or_, select, update
 from service import sealing
 from service.models import Outbox
 from service.outbox import FAILED, PENDING, SENDING, SENT
-from service.unit_of_work import read_transaction, write_transaction
+from service.unit_of_work import read_transaction, rows_changed, write_transaction
 
 # Rows one sweep takes on; the next sweep goes on with the rest.
 SWEEP_LIMIT = 200
@@ -66,12 +66,12 @@ def is_due(now: datetime) -> ColumnElement[bool]:
 def claim(row_id: int, now: datetime) -> Claim | None:
     """Claim row ``row_id`` if it is due; return None when it is not, or another relay won."""
     with write_transaction() as session:
-        changed = session.execute(
+        changed = rows_changed(session.execute(
             update(Outbox)
             .where(Outbox.id == row_id, is_due(now))
             .values(status=SENDING, claimed_at=now, attempts=Outbox.attempts + 1)
             .execution_options(synchronize_session=False)
-        ).rowcount
+        ))
         if changed != 1:
             return None
         row = session.execute(
@@ -84,13 +84,13 @@ def claim(row_id: int, now: datetime) -> Claim | None:
 def finish(claim: Claim, **values: object) -> bool:
     """Write ``values`` to the claimed row if the claim is still ours; return whether it was."""
     with write_transaction() as session:
-        changed = session.execute(
+        changed = rows_changed(session.execute(
             update(Outbox)
             .where(Outbox.id == claim.job.id, Outbox.status == SENDING,
                    Outbox.claimed_at == claim.claimed_at)
             .values(**values)
             .execution_options(synchronize_session=False)
-        ).rowcount
+        ))
     if changed != 1:
         logger.warning("outbox row %s was taken over before attempt %s ended",
                        claim.job.id, claim.job.attempt)

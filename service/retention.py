@@ -23,10 +23,11 @@ from flask import current_app
 from sqlalchemy import ColumnElement, Table, delete, select
 
 from service import idempotency
+from service.extensions import table_of
 from service.mailin.models import InboundMail
 from service.models import EmailDelivery, IdempotencyRecord, Outbox
 from service.outbox import DONE
-from service.unit_of_work import write_transaction
+from service.unit_of_work import rows_changed, write_transaction
 from service.webhooks.models import WebhookDelivery
 
 BATCH = 1000
@@ -38,17 +39,17 @@ def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]
     config = current_app.config
     days = {name: timedelta(days=float(config[name])) for name in (
         "OUTBOX_DONE_DAYS", "DELIVERY_LOG_DAYS", "MAIL_INBOUND_DAYS")}
-    keys = IdempotencyRecord.__table__
+    keys = table_of(IdempotencyRecord)
     return {
         "idempotency_keys": (keys, keys.c.key_hash,
                              keys.c.created_at < now - idempotency.window(config)),
-        "outbox": (Outbox.__table__, Outbox.id, Outbox.status.in_(DONE)
+        "outbox": (table_of(Outbox), Outbox.id, Outbox.status.in_(DONE)
                    & (Outbox.created_at < now - days["OUTBOX_DONE_DAYS"])),
-        "webhook_deliveries": (WebhookDelivery.__table__, WebhookDelivery.id,
+        "webhook_deliveries": (table_of(WebhookDelivery), WebhookDelivery.id,
                                WebhookDelivery.created_at < now - days["DELIVERY_LOG_DAYS"]),
-        "email_deliveries": (EmailDelivery.__table__, EmailDelivery.id,
+        "email_deliveries": (table_of(EmailDelivery), EmailDelivery.id,
                              EmailDelivery.created_at < now - days["DELIVERY_LOG_DAYS"]),
-        "mail_inbound": (InboundMail.__table__, InboundMail.id,
+        "mail_inbound": (table_of(InboundMail), InboundMail.id,
                          (InboundMail.status != RECEIVED)
                          & (InboundMail.received_at < now - days["MAIL_INBOUND_DAYS"])),
     }
@@ -66,7 +67,8 @@ def prune(now: datetime) -> dict[str, int]:
             with write_transaction() as session:
                 batch = select(key).where(is_old).limit(BATCH).scalar_subquery()
                 # is_old again: idempotency keys share key hashes across callers
-                count = session.execute(delete(table).where(key.in_(batch), is_old)).rowcount
+                count = rows_changed(session.execute(
+                    delete(table).where(key.in_(batch), is_old)))
             pruned[name] += count
             if count < BATCH:
                 break

@@ -48,18 +48,23 @@ from service.auth import (
 )
 from service.changes import GameChanged
 from service.errors import ServiceError
+from service.extensions import table_of
 from service.models import (
     Action,
     Event,
     Game,
-    Record,
+    GameRecord,
+    GameRow,
     Seat,
     SeatNotifications,
+    SeatRecord,
+    SeatRow,
     Token,
     WrittenAction,
     WrittenEvent,
     hold_written,
 )
+from service.unit_of_work import rows_changed
 from service.vocabulary import ACTIVE, FINISHED
 from service.webhooks.models import WebhookEndpoint
 
@@ -70,13 +75,13 @@ class StaleWrite(Exception):
 
 # Statements built once: the submission path runs them on every move, and building a statement
 # costs more than running it. The UPDATE takes its SET columns from the parameters given.
-_GAMES = Game.__table__
+_GAMES = table_of(Game)
 _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
-_HOOKS = WebhookEndpoint.__table__
-_TOKENS = Token.__table__
-_SEATS = Seat.__table__
+_HOOKS = table_of(WebhookEndpoint)
+_TOKENS = table_of(Token)
+_SEATS = table_of(Seat)
 _SEAT_COLUMNS = tuple(_SEATS.c)
-_ACTIVITY = SeatNotifications.__table__
+_ACTIVITY = table_of(SeatNotifications)
 _SEAT_PREFIX = "seat_"
 _GAME_KEYS = tuple(c.key for c in _GAMES.c)
 _SEAT_KEYS = tuple(c.key for c in _SEAT_COLUMNS)
@@ -110,11 +115,11 @@ _GAME_TOKEN_SEATS_AND_ACTIVITY = _game_token_and_seats(_ACTIVITY.c.last_active_a
     _ACTIVITY, and_(_ACTIVITY.c.game_id == _TOKENS.c.game_id, _ACTIVITY.c.seat == _TOKENS.c.seat))
 
 
-def _game_and_seats(rows: Sequence[Row]) -> tuple[Record, list[Record]]:
+def _game_and_seats(rows: Sequence[Row]) -> tuple[GameRecord, list[SeatRecord]]:
     """Return the game and its seats from rows of :func:`_game_and_seats_select`."""
     first = rows[0]._mapping
-    game = Record(**{key: first[key] for key in _GAME_KEYS})
-    seats = [Record(**{key: row._mapping[_SEAT_PREFIX + key] for key in _SEAT_KEYS})
+    game = GameRecord(**{key: first[key] for key in _GAME_KEYS})
+    seats = [SeatRecord(**{key: row._mapping[_SEAT_PREFIX + key] for key in _SEAT_KEYS})
              for row in rows]
     return game, seats
 
@@ -122,11 +127,11 @@ def _game_and_seats(rows: Sequence[Row]) -> tuple[Record, list[Record]]:
 _UPDATE_IF_CURRENT = update(_GAMES).where(
     _GAMES.c.id == bindparam("b_id"), _GAMES.c.version == bindparam("b_version"),
     _GAMES.c.status == ACTIVE)
-_INSERT_ACTION = insert(Action.__table__)
-_INSERT_EVENTS = insert(Event.__table__)
+_INSERT_ACTION = insert(table_of(Action))
+_INSERT_EVENTS = insert(table_of(Event))
 
 
-def load_state(game: Game | Record) -> GameState | None:
+def load_state(game: GameRow) -> GameState | None:
     """Return the engine state a game row holds (None while it waits for players)."""
     return None if game.state is None else engine.state_from_dict(game.state)
 
@@ -136,10 +141,10 @@ def seats_of(session: Session, game_id: str) -> list[Seat]:
     return list(session.scalars(_SEATS_OF, {"game_id": game_id}))
 
 
-def game_with_seats(session: Session, game_id: str) -> tuple[Record, list[Record], bool] | None:
+def game_with_seats(session: Session,
+                    game_id: str) -> tuple[GameRecord, list[SeatRecord], bool] | None:
     """Return the game, its seats and whether it has an enabled webhook endpoint (for
-    :func:`save_transition`) in one query, as :class:`Record` s; None when there is no such
-    game."""
+    :func:`save_transition`) in one query, as records; None when there is no such game."""
     rows = session.execute(_GAME_SEATS_AND_HOOKS, {"game_id": game_id}).all()
     if not rows:
         return None
@@ -149,13 +154,13 @@ def game_with_seats(session: Session, game_id: str) -> tuple[Record, list[Record
 
 def authenticate_with_seats(
     session: Session, game_id: str, credential: Credential, *, kinds: tuple[str, ...] = ()
-) -> tuple[Record, Caller, list[Record], bool]:
+) -> tuple[GameRecord, Caller, list[SeatRecord], bool]:
     """Return the game, the caller, the seats and whether the game has an enabled webhook
     endpoint, in one query (see :func:`auth.authenticate`, :func:`game_with_seats`).
 
     A :class:`~service.auth.VouchedSeat` is the seat it names (the other door checked it);
     a :class:`~service.auth.Bearer` token is checked here. The game and the seats are
-    :class:`Record` s, not ORM objects."""
+    records (:class:`~service.models.GameRecord`), not ORM objects."""
     if isinstance(credential, VouchedSeat):
         check_game_id(game_id)
         found = game_with_seats(session, game_id)
@@ -175,9 +180,9 @@ def authenticate_with_seats(
 
 def authenticate_for_reading(
     session: Session, game_id: str, token: str | None
-) -> tuple[Record, Caller, list[Record], datetime | None]:
-    """Return the game, the caller, the seats (as :class:`Record` s) and when the caller's
-    seat last read the game (None: never, or the caller is no seat), in one query (see
+) -> tuple[GameRecord, Caller, list[SeatRecord], datetime | None]:
+    """Return the game, the caller, the seats (as records) and when the caller's seat last
+    read the game (None: never, or the caller is no seat), in one query (see
     :func:`auth.authenticate`)."""
     rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_SEATS_AND_ACTIVITY)
     game, seats = _game_and_seats(rows)
@@ -186,12 +191,12 @@ def authenticate_for_reading(
 
 def save_transition(
     session: Session,
-    game: Game | Record,
+    game: GameRow,
     transition: Transition,
     now: datetime,
     action: engine.Action | None = None,
     seat: int | None = None,
-    seats: Sequence[Seat | Record] | None = None,
+    seats: Sequence[SeatRow] | None = None,
     has_webhooks: bool | None = None,
 ) -> GameChanged:
     """Write ``transition`` of ``game`` (read at ``game.version``) with its action and events;
@@ -219,7 +224,7 @@ def save_transition(
     action_seq = game.action_count + 1 if action is not None else None
     event_seq, version_before = game.event_count, game.version
     row = None
-    if action is not None and seat is not None:
+    if action is not None and action_seq is not None and seat is not None:
         row = WrittenAction(game.id, action_seq, seat, engine.format_action(action),
                             engine.action_to_dict(action), version_before, state.version, now)
     events = [WrittenEvent(game.id, event_seq + i, state.version, action_seq,
@@ -244,7 +249,7 @@ def _write_in_turn(connection: Connection, game_id: str, version_before: int,
     is no longer at ``version_before``."""
     result = connection.execute(_UPDATE_IF_CURRENT,
                                 {"b_id": game_id, "b_version": version_before, **values})
-    if result.rowcount != 1:
+    if rows_changed(result) != 1:
         return False
     if action is not None:
         connection.execute(_INSERT_ACTION, action._asdict())
@@ -285,7 +290,7 @@ def _statement_at_once(keys: tuple[str, ...], with_action: bool, with_events: bo
                .cte("written_game"))
     statement = select(func.count()).select_from(written)
     if with_action:
-        actions = Action.__table__
+        actions = table_of(Action)
         names = ["seq", "seat", "notation", "action", "version_before", "version_after",
                  "created_at"]
         statement = statement.add_cte(insert(actions).from_select(
@@ -294,7 +299,7 @@ def _statement_at_once(keys: tuple[str, ...], with_action: bool, with_events: bo
                    *(bindparam("a_" + name, type_=actions.c[name].type) for name in names)),
         ).cte("written_action"))
     if with_events:
-        event_table = Event.__table__
+        event_table = table_of(Event)
         rows = func.json_to_recordset(bindparam("e_rows", type_=JSON)).table_valued(
             column("seq", Integer), column("type", String), column("data", JSON),
         ).render_derived(name="event_rows", with_types=True)

@@ -17,11 +17,11 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from service import clock
-from service.models import Game, hold_written
+from service.models import Game, GameRow, hold_written
 from service.vocabulary import ACTIVE
 
 
-def deadlines_from(game: Game, start: datetime) -> tuple[datetime | None, datetime | None]:
+def deadlines_from(game: GameRow, start: datetime) -> tuple[datetime | None, datetime | None]:
     """Return the deadline and the reminder time of a sub-turn of ``game`` starting at
     ``start`` (None, None: the game has no limit or nobody is to act)."""
     to_move = (game.state or {}).get("to_move")
@@ -34,7 +34,7 @@ def deadlines_from(game: Game, start: datetime) -> tuple[datetime | None, dateti
     return deadline, reminder
 
 
-def start_sub_turn(session: Session, game: Game) -> None:
+def start_sub_turn(session: Session, game: GameRow) -> None:
     """Set the deadline of the sub-turn that ``game`` (just written) now waits for.
 
     Called in the transaction of every change that writes a game's state (a start, an

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any, cast
 
+from sqlalchemy import CursorResult, Result
 from sqlalchemy.orm import Session
 
 from service import outbox
@@ -24,7 +26,7 @@ def write_transaction() -> Iterator[Session]:
     It must be the first use of the session in the request: the write lock is taken when the
     transaction begins.
     """
-    session = db.session
+    session = db.session()  # the session of this app context (db.session forwards to it)
     session.connection(execution_options={WRITE: True})
     try:
         yield session
@@ -49,7 +51,7 @@ def read_transaction() -> Iterator[Session]:
     ROLLBACK, and reads ending in ROLLBACK had the next statements parsed and planned anew.
     On SQLite it ends with ROLLBACK, as it cannot be made read-only.
     """
-    session = db.session
+    session = db.session()
     read_only = session.get_bind().dialect.name == "postgresql"
     if read_only:
         session.connection(execution_options=READ_ONLY)
@@ -62,3 +64,8 @@ def read_transaction() -> Iterator[Session]:
         session.commit()
     else:
         session.rollback()
+
+
+def rows_changed(result: Result[Any]) -> int:
+    """Return how many rows an UPDATE or DELETE changed (its cursor's ``rowcount``)."""
+    return cast(CursorResult[Any], result).rowcount

@@ -7,6 +7,8 @@ service's own objects are closed.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from marshmallow import INCLUDE, Schema, fields, validate
 
 from service.vocabulary import GameStatus
@@ -14,7 +16,15 @@ from service.vocabulary import GameStatus
 STATUSES = tuple(status.value for status in GameStatus)
 VIEWER_KINDS = ("seat", "creator", "spectator")
 
-Nullable = {"allow_none": True, "required": True}
+class FieldOptions(TypedDict):
+    """Options of a field, typed so that ``**Nullable`` type-checks."""
+
+    allow_none: bool
+    required: bool
+
+
+Nullable: FieldOptions = {"allow_none": True, "required": True}
+"""A field always present, maybe null."""
 
 
 class EngineSchema(Schema):

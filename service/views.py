@@ -15,12 +15,12 @@ import engine
 from engine import GameState
 from service.auth import SEAT, Caller
 from service.clock import iso
-from service.models import Action, Event, Game, Seat, WrittenAction, WrittenEvent
+from service.models import Action, Event, GameRow, SeatRow, WrittenAction, WrittenEvent
 from service.store import load_state
 from service.vocabulary import ACTIVE
 
 
-def etag(game: Game, caller: Caller) -> str:
+def etag(game: GameRow, caller: Caller) -> str:
     """Return the (weak) ETag value of ``game`` as ``caller`` sees it.
 
     It changes whenever the view can: a new version, a new status, a seat taken, a pause,
@@ -39,7 +39,7 @@ def etag_header(value: str) -> str:
 
 
 def game_view(
-    game: Game, seats: Sequence[Seat], caller: Caller, state: GameState | None = None
+    game: GameRow, seats: Sequence[SeatRow], caller: Caller, state: GameState | None = None
 ) -> dict[str, Any]:
     """Return the game as ``caller`` may see it: metadata, position, legal moves, diagram.
 
@@ -73,7 +73,7 @@ def game_view(
     }
 
 
-def seat_view(seat: Seat, *, own: bool) -> dict[str, Any]:
+def seat_view(seat: SeatRow, *, own: bool) -> dict[str, Any]:
     """Return a seat as shown in a game view: the email address only to its own seat."""
     data: dict[str, Any] = {
         "seat": seat.seat,

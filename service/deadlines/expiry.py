@@ -22,7 +22,7 @@ from service.deadlines.service import append_event
 from service.models import Game, Seat
 from service.reactions import game_changed
 from service.store import StaleWrite, load_state, save_transition
-from service.unit_of_work import read_transaction, write_transaction
+from service.unit_of_work import read_transaction, rows_changed, write_transaction
 from service.vocabulary import ACTIVE
 
 
@@ -53,7 +53,7 @@ def _claim(session: Session, game: Game, column: str, value: datetime, *clear: s
                            getattr(Game, column) == value)
         .values({name: None for name in (column, *clear)})
     )
-    return claimed.rowcount == 1
+    return rows_changed(claimed) == 1
 
 
 def expire(game_id: str, now: datetime) -> int | None:

@@ -21,7 +21,7 @@ from service.errors import ServiceError
 from service.game_rules import check_active, is_paused
 from service.models import Event, Game
 from service.store import seats_of
-from service.unit_of_work import write_transaction
+from service.unit_of_work import rows_changed, write_transaction
 from service.views import game_view
 from service.vocabulary import ACTIVE
 
@@ -43,7 +43,7 @@ def pause_game(game_id: str, token: str | None) -> dict[str, Any]:
                                Game.paused_at.is_(None))
             .values(paused_at=now, updated_at=now)
         )
-        if paused.rowcount != 1:
+        if rows_changed(paused) != 1:
             raise _already_paused(game)
         append_event(session, game, {"type": "paused", "deadline": iso(game.move_deadline)},
                      now)
@@ -72,7 +72,7 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
                     move_deadline=_later(game.move_deadline, paused_for),
                     reminder_at=_later(game.reminder_at, paused_for))
         )
-        if resumed.rowcount != 1:
+        if rows_changed(resumed) != 1:
             raise ServiceError("game/not_paused", "This game was resumed a moment ago.")
         append_event(session, game, {"type": "resumed",
                                      "paused_seconds": paused_for.total_seconds(),

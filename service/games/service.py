@@ -22,7 +22,7 @@ from service.models import Game, Seat, Token, utcnow
 from service.reactions import game_changed
 from service.store import authenticate_for_reading, seats_of
 from service.tokens import hash_secret, new_game_id, new_token
-from service.unit_of_work import read_transaction, write_transaction
+from service.unit_of_work import read_transaction, rows_changed, write_transaction
 from service.urls import join_link, play_link
 from service.views import etag, game_view
 from service.vocabulary import ACTIVE, CANCELLED, OPEN
@@ -187,7 +187,7 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
             .values(seats_open=Game.seats_open - 1, updated_at=now)
             .returning(Game.seats_open)
         ).scalar_one_or_none()
-        if taken.rowcount != 1 or left is None:
+        if rows_changed(taken) != 1 or left is None:
             raise ServiceError("seat/taken", f"Seat {seat.seat} was taken a moment ago.",
                                {"seat": seat.seat})
         token = new_token()
@@ -239,7 +239,7 @@ def cancel_game(game_id: str, token: str | None) -> dict[str, Any]:
             update(Game).where(Game.id == game_id, Game.status.in_((OPEN, ACTIVE)))
             .values(status=CANCELLED, updated_at=now, finished_at=now)
         )
-        if result.rowcount != 1:
+        if rows_changed(result) != 1:
             raise ServiceError("game/ended", f"This game is already {game.status}.",
                                {"status": game.status})
         view = game_view(game, seats_of(session, game_id), caller)

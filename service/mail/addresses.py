@@ -73,7 +73,7 @@ def reply_address(game_id: str, seat: int, session: Session | None = None) -> st
     Reads the seat's epoch with ``session`` (default: the app's session, so inside the
     caller's transaction).
     """
-    epoch = current_epoch(session or db.session, game_id, seat)
+    epoch = current_epoch(session or db.session(), game_id, seat)
     prefix = current_app.config["MAIL_REPLY_PREFIX"]
     return f"{prefix}+{_token(game_id, seat, epoch)}@{reply_domain()}"
 
@@ -96,7 +96,7 @@ def read_reply_address(address: str, session: Session | None = None) -> tuple[st
     genuine address replaced since by new links; the error names the game and seat).
     """
     token = verify_token(address)
-    if token.epoch != current_epoch(session or db.session, token.game_id, token.seat):
+    if token.epoch != current_epoch(session or db.session(), token.game_id, token.seat):
         raise AddressError("mail/retired_token",
                            "This reply address was replaced when your links were sent again; "
                            "reply to your latest email from the game instead.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from sqlalchemy import or_, select
+from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
 import engine
@@ -30,7 +30,7 @@ from service.vocabulary import ACTIVE, FINISHED
 EVERY = timedelta(days=1)
 
 
-def _is_due(now: datetime) -> object:
+def _is_due(now: datetime) -> ColumnElement[bool]:
     return (SeatNotifications.email_mode == DIGEST) & or_(
         SeatNotifications.digest_sent_at.is_(None), SeatNotifications.digest_sent_at <= now - EVERY)
 

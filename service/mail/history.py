@@ -14,12 +14,12 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from engine.narrate import narrate_monster
-from service.models import Action, Event, Seat
+from service.models import Action, Event, SeatRow
 
 MAX_LINES = 30
 
 
-def players_of(seats: Sequence[Seat]) -> dict[int, str]:
+def players_of(seats: Sequence[SeatRow]) -> dict[int, str]:
     """Return ``Ann (red)`` for each seat number."""
     return {s.seat: f"{s.name or 'seat ' + str(s.seat)} ({s.colour})" for s in seats}
 

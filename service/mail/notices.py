@@ -13,7 +13,7 @@ just got its invitation in the same transaction and gets no second email.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -30,7 +30,7 @@ from service.mail import compose, history, keys
 from service.mail.addresses import reply_address
 from service.mail.compose import Mail, Reader
 from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
-from service.models import Game, Seat, utcnow
+from service.models import GameRow, Seat, SeatRow, utcnow
 from service.store import load_state
 from service.vocabulary import ACTIVE, FINISHED
 
@@ -61,14 +61,14 @@ def list_headers(game_id: str, seat: int) -> dict[str, str]:
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 
 
-def reader_of(session: Session, game: Game, seat: Seat, mode: str) -> Reader:
+def reader_of(session: Session, game: GameRow, seat: SeatRow, mode: str) -> Reader:
     """Return the reader an email about ``game`` to ``seat`` is written for."""
     return Reader(game_id=game.id, seat=seat.seat, name=seat.name or f"seat {seat.seat}",
                   colour=seat.colour, link=keys.mail_link(session, game.id, seat.seat),
                   unsubscribe_url=unsubscribe_url(game.id, seat.seat), mode=mode)
 
 
-def write_mail(session: Session, seat: Seat, mail: Mail, topic: str, key: str) -> None:
+def write_mail(session: Session, seat: SeatRow, mail: Mail, topic: str, key: str) -> None:
     """Write one email about the seat's game to the outbox, with its list headers and the
     seat's own reply address (a reply can carry a move: ``service.mailin``)."""
     assert seat.email is not None
@@ -78,8 +78,8 @@ def write_mail(session: Session, seat: Seat, mail: Mail, topic: str, key: str) -
                      seat=seat.seat, topic=topic)
 
 
-def write(session: Session, game: Game, events: Sequence[dict[str, Any]], *,
-          state: GameState | None = None, seats: Sequence[Seat] | None = None) -> None:
+def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
+          state: GameState | None = None, seats: Sequence[SeatRow] | None = None) -> None:
     """Write the emails that a change of ``game`` (its ``events``) calls for.
 
     ``state`` and ``seats`` (in seat order), when given, are the game's as it now stands.
@@ -120,7 +120,8 @@ def write(session: Session, game: Game, events: Sequence[dict[str, Any]], *,
 
 
 def _compose(session: Session, topic: str, reader: Reader, state: GameState,
-             events: Sequence[dict[str, Any]], players: dict[int, str], now: datetime) -> Mail:
+             events: Sequence[Mapping[str, Any]], players: dict[int, str],
+             now: datetime) -> Mail:
     diagram = engine.diagram(state)
     if topic == "turn":
         lines = history.since_last_move(session, reader.game_id, reader.seat, players)

@@ -7,11 +7,11 @@ from datetime import datetime
 from sqlalchemy import Boolean, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from service.extensions import db
+from service.extensions import Base
 from service.models import GAME_ID_LENGTH, HASH_LENGTH, ID, UTCDateTime, utcnow
 
 
-class InboundMail(db.Model):
+class InboundMail(Base):
     """One inbound message to one reply address, and what became of it.
 
     ``message_key`` (SHA-256 of the recipient and the Message-ID) and ``content_key``
@@ -44,7 +44,7 @@ class InboundMail(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class MailSettings(db.Model):
+class MailSettings(Base):
     """A game's play-by-email settings, set by its creator (no row: the defaults)."""
 
     __tablename__ = "mail_settings"

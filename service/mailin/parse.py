@@ -118,7 +118,8 @@ def parse_bounded(raw: bytes) -> EmailMessage:
         if depth > MAX_DEPTH:
             raise Unreadable(f"its MIME parts are nested more than {MAX_DEPTH} deep")
         if part.is_multipart():  # multipart/* and message/*: a list of parts
-            levels.extend((child, depth + 1) for child in part.get_payload())
+            levels.extend((child, depth + 1) for child in part.get_payload()
+                          if isinstance(child, EmailMessage))
     return message
 
 
@@ -128,7 +129,7 @@ class _PartCounter:
     def __init__(self) -> None:
         self.count = 0
 
-    def __call__(self, policy: Policy) -> EmailMessage:
+    def __call__(self, policy: Policy | None = None) -> EmailMessage:
         """Return a new part, or raise :class:`Unreadable` for one part too many."""
         self.count += 1
         if self.count > MAX_PARTS:

@@ -122,11 +122,11 @@ def _handle(inbound: parse.Inbound, recipient: str) -> Result:
             return _result(row)
     outcome = _submit(move)
     with write_transaction() as session:
-        row = session.get(InboundMail, move.row_id)
-        assert row is not None
-        if row.status == RECEIVED:  # not finished meanwhile by a concurrent delivery
-            _finish(session, row, inbound.message_id, move, outcome)
-        return _result(row)
+        done = session.get(InboundMail, move.row_id)
+        assert done is not None
+        if done.status == RECEIVED:  # not finished meanwhile by a concurrent delivery
+            _finish(session, done, inbound.message_id, move, outcome)
+        return _result(done)
 
 
 def _result(row: InboundMail, duplicate: bool = False) -> Result:
@@ -210,7 +210,7 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
         return None
     link = keys.mail_link(session, game_id, seat)
     state = load_state(game)
-    command, error = commands.choose(inbound.lines, state, seat) if state is not None \
+    command, problem = commands.choose(inbound.lines, state, seat) if state is not None \
         else _first(inbound.lines)
     if command is not None:
         row.command = command.text[:200]
@@ -232,17 +232,17 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
         _refuse(session, row, inbound, refusal.code, refusal.message)
         return None
     assert state is not None  # an active game has started
-    if command is None and error is None:
+    if command is None and problem is None:
         _close(session, row, inbound.message_id, REFUSED, "mail/no_command",
                "no command in the message",
                replies.refused_move("", "I found no line to read in your email.",
                                     commands.legal_lines(state, seat, None),
                                     engine.diagram(state), link))
         return None
-    if error is not None:
+    if problem is not None:
         line = command.text if command is not None else inbound.lines[0]
-        _refuse_move(session, row, inbound.message_id, state, seat, line, error.code,
-                     error.message, error.details, link)
+        _refuse_move(session, row, inbound.message_id, state, seat, line, problem.code,
+                     problem.message, problem.details, link)
         return None
     assert command is not None
     row.version = game.version

@@ -82,7 +82,8 @@ def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
 
 def _action(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
     events = data["events"]
-    first = next((e for e in events if e.get("type") in ("move", "flip", "place")), {})
+    first: Mapping[str, Any] = next(
+        (e for e in events if e.get("type") in ("move", "flip", "place")), {})
     who = _who(seats, data.get("seat"))
     kind = first.get("type")
     if kind == "flip" and any(e.get("type") == "timeout" for e in events):

@@ -20,7 +20,8 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
 from service import outbox
-from service.models import Game, Seat, utcnow
+from service.extensions import table_of
+from service.models import GameRow, Seat, utcnow
 from service.webhooks.chat import STANDARD, chat_body, sentence
 from service.webhooks.models import WebhookEndpoint
 
@@ -35,9 +36,9 @@ EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_O
 _PLAYER_EVENTS = {"move", "flip", "place"}
 _MONSTER_EVENTS = {"card", "monster_done"}
 # Built once: every change of every game asks the first; most games have no endpoint.
-_ANY_ENABLED = (select(WebhookEndpoint.__table__.c.id)
-                .where(WebhookEndpoint.__table__.c.game_id == bindparam("game_id"),
-                       WebhookEndpoint.__table__.c.enabled.is_(True))
+_ANY_ENABLED = (select(table_of(WebhookEndpoint).c.id)
+                .where(table_of(WebhookEndpoint).c.game_id == bindparam("game_id"),
+                       table_of(WebhookEndpoint).c.enabled.is_(True))
                 .limit(1))
 _ENABLED_ENDPOINTS = (select(WebhookEndpoint)
                       .where(WebhookEndpoint.game_id == bindparam("game_id"),
@@ -45,7 +46,7 @@ _ENABLED_ENDPOINTS = (select(WebhookEndpoint)
                       .order_by(WebhookEndpoint.id))
 
 
-def webhook_events(game: Game, events: Sequence[Mapping[str, Any]]
+def webhook_events(game: GameRow, events: Sequence[Mapping[str, Any]]
                    ) -> list[tuple[str, dict[str, Any]]]:
     """Return the webhook events (type, data) of a change of ``game`` with these engine events.
 
@@ -84,7 +85,7 @@ def seat_names(session: Session, game_id: str) -> dict[int, str]:
     return {row.seat: f"{row.name} ({row.colour})" if row.name else row.colour for row in rows}
 
 
-def write_messages(session: Session, game: Game, events: Sequence[Mapping[str, Any]], *,
+def write_messages(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
                    has_webhooks: bool | None = None) -> int:
     """Write the outbox rows of the webhook messages this change calls for; return how many.
 

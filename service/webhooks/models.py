@@ -8,13 +8,13 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from service.extensions import db
+from service.extensions import Base
 from service.models import GAME_ID_LENGTH, ID, UTCDateTime, utcnow
 
 URL_LENGTH = 2000
 
 
-class WebhookEndpoint(db.Model):
+class WebhookEndpoint(Base):
     """Where to POST a game's events: the game's (``seat`` None, the creator's) or a seat's.
 
     ``secret`` (``whsec_`` + base64) signs every message; it is shown once, at creation.
@@ -37,7 +37,7 @@ class WebhookEndpoint(db.Model):
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
 
-class WebhookDelivery(db.Model):
+class WebhookDelivery(Base):
     """One attempt to deliver one message to one endpoint, as the log shows it.
 
     ``outbox_id`` is the job that carried the message (a redelivery reads its payload);

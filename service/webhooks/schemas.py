@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, ValidationError, fields, validate
 
 from service.schemas import MAX_PAGE, Boolean, Text, bounded_int
@@ -21,13 +23,13 @@ FORMAT_DESCRIPTION = (
     "chat formats. Every format is signed the same way (Standard Webhooks headers).")
 
 
-def _events(**kwargs: object) -> fields.List:
+def _events(**kwargs: Any) -> fields.List:
     return fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)),
                        validate=validate.Length(max=len(EVENT_TYPES)),
                        metadata={"description": EVENTS_DESCRIPTION}, **kwargs)
 
 
-def _url(**kwargs: object) -> Text:
+def _url(**kwargs: Any) -> Text:
     return Text(validate=[validate.Length(1, URL_LENGTH), _check_url_form], metadata={
         "description": "http:// or https:// URI (RFC 3986, ASCII: a name in another script "
                        "in its xn-- form) that receives POST requests, without user name, "

@@ -85,7 +85,7 @@ def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> di
                                {"status": game.status})
         _lock_owner(session, game_id, caller)
         owned = session.scalar(select(func.count()).select_from(WebhookEndpoint)
-                               .where(*_owned_by(game_id, caller)))
+                               .where(*_owned_by(game_id, caller))) or 0
         if owned >= MAX_ENDPOINTS:
             raise ServiceError("webhook/too_many",
                                f"You have {owned} webhooks in this game, the most allowed; delete "
@@ -198,10 +198,10 @@ def _lock_owner(session: Session, game_id: str, caller: Caller) -> None:
     (SQLite needs no lock: a write transaction holds the database's write lock.)
     """
     if caller.kind == SEAT:
-        owner = select(Seat.seat).where(Seat.game_id == game_id, Seat.seat == caller.seat)
+        session.execute(select(Seat.seat).where(Seat.game_id == game_id,
+                                                Seat.seat == caller.seat).with_for_update())
     else:
-        owner = select(Game.id).where(Game.id == game_id)
-    session.execute(owner.with_for_update())
+        session.execute(select(Game.id).where(Game.id == game_id).with_for_update())
 
 
 def _owned_by(game_id: str, caller: Caller) -> tuple[Any, ...]:

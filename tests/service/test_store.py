@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -21,8 +22,8 @@ from sqlalchemy import event, exc, func, select, text, update
 import engine
 from engine.autoplay import random_action
 from service import create_app
-from service.extensions import db
-from service.models import Action, Event, Game, utcnow
+from service.extensions import db, table_of
+from service.models import Action, Event, Game, GameRecord, Seat, SeatRecord, utcnow
 from service.reactions import game_changed
 from service.store import StaleWrite, game_with_seats, load_state, save_transition
 from service.unit_of_work import read_transaction
@@ -207,3 +208,8 @@ def test_reads_and_pings_keep_the_connection_s_prepared_statements_on_postgresql
             reads = [s for s in prepared if s.startswith("SELECT games.id")]
             db.session.commit()
         assert len(reads) == 1
+
+
+def test_the_records_have_the_columns_of_their_tables() -> None:
+    assert [f.name for f in fields(GameRecord)] == list(table_of(Game).c.keys())
+    assert [f.name for f in fields(SeatRecord)] == list(table_of(Seat).c.keys())

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
-from email.headerregistry import Address, HeaderRegistry, UnstructuredHeader
+from email.headerregistry import Address, BaseHeader, HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.policy import SMTP, Policy
 from email.utils import formatdate, parseaddr
@@ -34,7 +34,7 @@ class BadMessage(ValueError):
     """The payload cannot become an email (a missing field, a header not allowed, ...)."""
 
 
-class ItemListHeader(UnstructuredHeader):
+class ItemListHeader(UnstructuredHeader, BaseHeader):
     """A header of ``<...>`` items, folded at its spaces and never encoded.
 
     A value that cannot be written so (not ASCII, or an item too long for any line) is folded

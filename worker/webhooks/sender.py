@@ -68,9 +68,9 @@ def send(url: str, body: bytes, headers: dict[str, str]) -> tuple[Attempt, bool]
     elapsed = round((time.monotonic() - started) * 1000)
     if 200 <= status < 300:
         return Attempt(status, elapsed, None), False
-    error = f"HTTP {status}"
+    problem = f"HTTP {status}"
     if status == GONE:
-        error += ": the receiver is gone; the webhook is disabled"
+        problem += ": the receiver is gone; the webhook is disabled"
     elif 300 <= status < 400:
-        error += ": redirects are not followed"
-    return Attempt(status, elapsed, error), False
+        problem += ": redirects are not followed"
+    return Attempt(status, elapsed, problem), False
