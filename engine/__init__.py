@@ -1,8 +1,10 @@
 """Fearsome Floors rules engine: pure Python, standard library only, no I/O.
 
-A game is data plus pure transitions. ``new_game`` sets one up from a seed; ``apply_action``
-takes a player's action and returns a ``Transition`` (new state and events) without mutating
-its input; ``resolve_monster_phase`` carries out the automatic monster phase.
+A game is data plus pure transitions. ``new_game`` sets one up from a seed; ``check_may_act``
+refuses a seat that may not act now (before its action is read); ``apply_action`` takes a
+player's action and returns a ``Transition`` (new state and events) without mutating its
+input; ``resolve_monster_phase`` carries out the automatic monster phase. The engine keeps
+nothing between calls.
 
 >>> from engine import new_game, parse_action, apply_action
 >>> game = new_game(["red", "blue"], seed=7, start_seat=0)
@@ -46,6 +48,7 @@ from engine.replay import Record, Step, play, replay
 from engine.setup import new_game
 from engine.state import Figure, FigureId, GameState, Outcome
 from engine.timeouts import timeout_action
+from engine.turn import check_may_act
 from engine.view import legal_actions, player_view
 
 __all__ = [
@@ -53,8 +56,9 @@ __all__ = [
     "GameState", "IllegalMove", "IllegalPlacement", "InvalidNotation", "InvalidPosition",
     "InvalidSetup", "InvalidSquare", "Move", "MoveOutcome", "NotYourTurn", "Options", "Outcome",
     "Place", "Record", "ReplayMismatch", "StaleVersion", "Step", "Transition", "UnknownFigure",
-    "WrongPhase", "action_from_dict", "action_to_dict", "apply_action", "check_path", "diagram",
-    "format_action", "legal_actions", "legal_moves", "legal_outcomes", "legal_paths",
-    "narrate_monster", "new_game", "parse_action", "parse_square", "play", "player_view", "replay",
-    "resolve_monster_phase", "square_name", "state_from_dict", "state_to_dict", "timeout_action",
+    "WrongPhase", "action_from_dict", "action_to_dict", "apply_action", "check_may_act",
+    "check_path", "diagram", "format_action", "legal_actions", "legal_moves", "legal_outcomes",
+    "legal_paths", "narrate_monster", "new_game", "parse_action", "parse_square", "play",
+    "player_view", "replay", "resolve_monster_phase", "square_name", "state_from_dict",
+    "state_to_dict", "timeout_action",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -28,17 +29,18 @@ from engine import (
     state_to_dict,
 )
 from engine.narrate import narrate_monster
-from engine.state import MONSTER
+from engine.state import MONSTER, GameState
 
 
-def _load(path: str) -> dict[str, Any]:
+def _load(path: str) -> Any:
     if path == "-":
         return json.load(sys.stdin)
     with open(path, encoding="utf-8") as fh:
         return json.load(fh)
 
 
-def _print_state(state, args: argparse.Namespace, events=()) -> None:
+def _print_state(state: GameState, args: argparse.Namespace,
+                 events: Iterable[dict[str, Any]] = ()) -> None:
     """Print the events, then the position as JSON and/or as a diagram (``--output``)."""
     if events and args.output != "json":
         print("Events:")

@@ -55,7 +55,8 @@ def _neighbour_table() -> tuple[tuple[int, int, int, int], ...]:
     table = []
     for square in range(WIDTH * HEIGHT):
         x, y = xy(square)
-        table.append(tuple(at(x + _DX[d], y + _DY[d]) for d in DIRECTIONS))
+        north, east, south, west = (at(x + _DX[d], y + _DY[d]) for d in DIRECTIONS)
+        table.append((north, east, south, west))
     return tuple(table)
 
 

@@ -6,7 +6,7 @@ from engine.errors import InvalidPosition
 
 BASIC_CARDS: tuple[str, ...] = ("5", "7", "7", "8", "8", "10", "1hit", "2hits")
 THREE_HITS_CARDS: tuple[str, ...] = ("3hits", "7", "7", "8", "8", "10", "1hit", "2hits")
-CARD_NAMES = {"5", "7", "8", "10", "1hit", "2hits", "3hits"}
+CARD_NAMES = frozenset({"5", "7", "8", "10", "1hit", "2hits", "3hits"})
 
 MAX_HIT_STEPS = 20
 """A hit card never makes the monster walk more than 20 steps (RULES §3.3)."""

@@ -10,7 +10,6 @@ import textwrap
 from engine.board import DIRECTION_LETTERS, HEIGHT, ON_BOARD, WIDTH, square_name
 from engine.cards import card_label
 from engine.state import (
-    BOARD,
     COLOUR_LETTERS,
     CRYSTAL,
     ESCAPED,
@@ -49,7 +48,7 @@ def _cells(state: GameState) -> dict[int, str]:
     for t in state.teleporters:
         cells[t.square] = f"{t.kind}{_ARROWS[t.arrow]}"
     for f in state.figures:
-        if f.where == BOARD:
+        if f.square is not None:  # on the board
             cells[f.square] = figure_code(f.colour, f.number, f.black)
     cells[state.monster.square] = f"M{_ARROWS[state.monster.facing]}"
     for sq in pools:
@@ -107,7 +106,7 @@ def _status(state: GameState) -> list[str]:
         figs = [f for f in state.figures if f.colour == p.colour]
         parts = []
         for f in figs:
-            where = square_name(f.square) if f.where == BOARD else f.where
+            where = square_name(f.square) if f.square is not None else f.where
             mark = "*" if f.moved else ""
             parts.append(f"{f.number}={f.value}{mark}@{where}")
         esc = sum(1 for f in figs if f.where == ESCAPED)

@@ -7,9 +7,11 @@ from typing import Any
 
 from engine.actions import Flip, Move, Transition
 from engine.board import square_name
-from engine.errors import IllegalMove, NotYourTurn, UnknownFigure, WrongPhase
+from engine.errors import IllegalMove, UnknownFigure
+from engine.events import FLIP, GAME_OVER, MOVE, PHASE
 from engine.moves import MoveOutcome, check_path, legal_outcomes
 from engine.outcome import NOTHING_LEFT, final_outcome, immediate_winner
+from engine.search import SearchCache
 from engine.state import (
     BOARD,
     ESCAPED,
@@ -98,20 +100,12 @@ def figures_to_act(state: GameState, seat: int) -> list[tuple[Figure, bool]]:
     return [(f, enter or f.where != OUTSIDE) for f in movable_figures(state, seat)]
 
 
-def _checked_figure(state: GameState, action: Move | Flip, seat: int | None) -> tuple[int, int]:
-    """Check that ``seat`` may act with this figure now; return (seat, figure index)."""
-    if state.phase != FIGURES:
-        raise WrongPhase(f"it is the {state.phase} phase, not the figure phase",
-                         phase=state.phase)
-    actor = state.to_move if seat is None else seat
-    if actor != state.to_move:
-        raise NotYourTurn(
-            f"it is seat {state.to_move}'s ({state.colour_of(state.to_move)}) turn, "
-            f"not seat {actor}'s", seat=actor, to_move=state.to_move)
+def _checked_figure(state: GameState, action: Move | Flip, seat: int) -> int:
+    """Check that ``seat``, the seat to act, may act with this figure; return its index."""
     index = state.figure_index(action.figure)
     fig = state.figures[index]
-    if fig.colour != state.colour_of(actor):
-        raise UnknownFigure(f"{action.figure} is not a figure of {state.colour_of(actor)}",
+    if fig.colour != state.colour_of(seat):
+        raise UnknownFigure(f"{action.figure} is not a figure of {state.colour_of(seat)}",
                             figure=action.figure.key)
     if not fig.in_play:
         raise IllegalMove(f"{action.figure} is not in play ({fig.where})",
@@ -119,23 +113,28 @@ def _checked_figure(state: GameState, action: Move | Flip, seat: int | None) -> 
     if fig.moved:
         raise IllegalMove(f"{action.figure} has already moved this game turn",
                           figure=action.figure.key, reason="already_moved", step=0)
-    if isinstance(action, Move) and fig.where == OUTSIDE and not may_enter(state, actor):
+    if isinstance(action, Move) and fig.where == OUTSIDE and not may_enter(state, seat):
         raise IllegalMove(
             f"{action.figure}: in the first game turn a player enters at most two figures",
             figure=action.figure.key, reason="first_turn_limit", step=1)
-    return actor, index
+    return index
 
 
-def apply_figure_action(state: GameState, action: Move | Flip, seat: int | None) -> Transition:
-    """Move or flip a figure for the seat to act, then pass the turn on (or end the phase)."""
-    actor, index = _checked_figure(state, action, seat)
+def apply_figure_action(state: GameState, action: Move | Flip, actor: int,
+                        cache: SearchCache | None = None) -> Transition:
+    """Move or flip a figure for ``actor``, then pass the turn on (or end the phase).
+
+    ``actor`` is the seat to act in the figure phase (the caller checks it:
+    :func:`engine.turn.acting_seat`). ``cache``: see :func:`engine.moves.check_path`.
+    """
+    index = _checked_figure(state, action, actor)
     fig = state.figures[index]
     figures = list(state.figures)
     stones = state.stones
     escapes = state.escapes
     events: list[dict[str, Any]] = []
     if isinstance(action, Move):
-        result = check_path(state, action.figure, action.path)
+        result = check_path(state, action.figure, action.path, cache=cache)
         stones = result.stones
         if result.escaped:
             escapes += 1
@@ -147,7 +146,7 @@ def apply_figure_action(state: GameState, action: Move | Flip, seat: int | None)
         events.append(_move_event(actor, fig, result))
     else:
         figures[index] = evolve(fig, black=not fig.black, moved=True)
-        events.append({"type": "flip", "seat": actor, "figure": fig.id.key,
+        events.append({"type": FLIP, "seat": actor, "figure": fig.id.key,
                        "shows": figures[index].value})
     if state.game_turn == 1:
         _auto_flip_first_turn(state.players[actor].colour, actor, figures, events)
@@ -158,7 +157,7 @@ def apply_figure_action(state: GameState, action: Move | Flip, seat: int | None)
 
 def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
     return {
-        "type": "move",
+        "type": MOVE,
         "seat": seat,
         "figure": figure_key(fig),
         "path": result.path,
@@ -179,7 +178,7 @@ def _auto_flip_first_turn(colour: str, seat: int, figures: list[Figure],
     for i, f in enumerate(figures):
         if f.colour == colour and f.where == OUTSIDE and not f.moved:
             figures[i] = evolve(f, black=not f.black, moved=True)
-            events.append({"type": "flip", "seat": seat, "figure": f.id.key,
+            events.append({"type": FLIP, "seat": seat, "figure": f.id.key,
                            "shows": figures[i].value, "automatic": True})
 
 
@@ -200,11 +199,11 @@ def _after_sub_turn(state: GameState, seat: int, events: list[dict[str, Any]],
         if won is None and state.stage == 2 and not any(f.in_play for f in figures):
             won = final_outcome(state, NOTHING_LEFT)
         if won is not None:
-            events.append({"type": "game_over", **won.to_dict()})
+            events.append({"type": GAME_OVER, **won.to_dict()})
             return evolve(state, phase=OVER, to_move=None, outcome=won, version=version)
     nxt = first_to_act_among(state.players, figures, (seat + 1) % len(state.players))
     if nxt is None:
-        events.append({"type": "phase", "phase": MONSTER})
+        events.append({"type": PHASE, "phase": MONSTER})
         return evolve(state, figures=figures, stones=stones, escapes=escapes, phase=MONSTER,
                       to_move=None, version=version)
     return evolve(state, figures=figures, stones=stones, escapes=escapes, to_move=nxt,

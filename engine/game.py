@@ -3,29 +3,27 @@
 from __future__ import annotations
 
 from engine.actions import Action, Flip, Move, Place, Transition
-from engine.errors import GameOver, InvalidNotation, StaleVersion
+from engine.errors import InvalidNotation
 from engine.figure_phase import apply_figure_action
 from engine.placement import apply_placement
-from engine.state import OVER, GameState
+from engine.search import SearchCache
+from engine.state import FIGURES, PLACEMENT, GameState
+from engine.turn import acting_seat, check_open
 
 
 def apply_action(
     state: GameState, action: Action, seat: int | None = None, *,
-    expected_version: int | None = None,
+    expected_version: int | None = None, cache: SearchCache | None = None,
 ) -> Transition:
     """Apply a player's action and return the new state and its events; never mutates.
 
     ``seat`` is who acts (None: whoever is to act). ``expected_version``, when given, must be
-    the state's version, so a move made against an old view is refused.
+    the state's version, so a move made against an old view is refused. ``cache``: the one
+    that listed this move's figure in this state, if any (see :func:`engine.moves.check_path`).
     """
-    if expected_version is not None and expected_version != state.version:
-        raise StaleVersion(
-            f"the game is at version {state.version}, not {expected_version}",
-            expected=expected_version, version=state.version)
-    if state.phase == OVER:
-        raise GameOver("the game is over; no more actions are taken", phase=OVER)
+    check_open(state, expected_version)
     if isinstance(action, (Move, Flip)):
-        return apply_figure_action(state, action, seat)
+        return apply_figure_action(state, action, acting_seat(state, seat, FIGURES), cache)
     if isinstance(action, Place):
-        return apply_placement(state, action, seat)
+        return apply_placement(state, action, acting_seat(state, seat, PLACEMENT))
     raise InvalidNotation(f"{action!r} is not an action")

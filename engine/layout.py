@@ -6,38 +6,34 @@ but slow to query square by square; a ``Layout`` holds the same facts as dicts a
 
 from __future__ import annotations
 
-from engine.state import BOARD, GameState, Pool, Teleporter
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
 
-_Tiles = tuple[frozenset[int], dict[int, Teleporter], dict[int, Teleporter]]
+from engine.state import GameState, Pool, Teleporter
 
-# Pools and teleporters never move after the placement phase, and every state of a game shares
-# the same tuples, so what is derived from them is kept by the tuples' identity (the entry
-# holds the tuples themselves, so an id is never reused while its entry lives).
-_TILES: dict[tuple[int, int], tuple[tuple[Pool, ...], tuple[Teleporter, ...], _Tiles]] = {}
-_TILES_KEPT = 512
+_Tiles = tuple[frozenset[int], frozenset[int], Mapping[int, Teleporter]]
 
 
+# Pools and teleporters never move after the placement phase, so every state of a game asks
+# for the same answer: cached, being a pure function of two tuples of frozen values, and made
+# of read-only values.
+@lru_cache(maxsize=512)
 def _tiles(pools: tuple[Pool, ...], teleporters: tuple[Teleporter, ...]) -> _Tiles:
-    """Return the pool squares, the teleporters by square and each one's partner."""
-    key = (id(pools), id(teleporters))
-    entry = _TILES.get(key)
-    if entry is not None and entry[0] is pools and entry[1] is teleporters:
-        return entry[2]
+    """Return the pool squares, the teleporter squares and each teleporter's partner."""
     pool = frozenset(sq for p in pools for sq in p.squares)
-    by_square = {t.square: t for t in teleporters}
     partner = {t.square: other for t in teleporters for other in teleporters
                if other.kind == t.kind and other.square != t.square}
-    if len(_TILES) >= _TILES_KEPT:
-        _TILES.clear()
-    _TILES[key] = (pools, teleporters, (pool, by_square, partner))
-    return pool, by_square, partner
+    return pool, frozenset(t.square for t in teleporters), MappingProxyType(partner)
 
 
 class Layout:
     """Dicts of the pieces on the board, built from a state (and written back by the caller).
 
-    ``stones``, ``figures``, ``monster`` and ``facing`` are the caller's to change; ``pool``,
-    ``teleporters`` and ``partner`` are shared between layouts and must not be changed.
+    ``stones``, ``figures``, ``monster`` and ``facing`` are the caller's to change; ``pool``
+    (squares), ``teleporters`` (squares) and ``partner`` (the teleporter a teleporter square
+    sends to) are shared between layouts and read-only. A figure stands on the board exactly
+    when it has a square (``check_position`` holds every position to that).
     """
 
     __slots__ = ("stones", "pool", "teleporters", "partner", "figures", "monster", "facing")
@@ -46,7 +42,7 @@ class Layout:
         self.stones: dict[int, str] = dict(state.stones)
         self.pool, self.teleporters, self.partner = _tiles(state.pools, state.teleporters)
         self.figures: dict[int, int] = {
-            f.square: i for i, f in enumerate(state.figures) if f.where == BOARD
+            f.square: i for i, f in enumerate(state.figures) if f.square is not None
         }
         self.monster: int = state.monster.square
         self.facing: int = state.monster.facing

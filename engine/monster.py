@@ -8,6 +8,8 @@ eating means in the current stage.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.board import (
     CORNERS,
     DIRECTION_LETTERS,
@@ -20,6 +22,7 @@ from engine.board import (
     wrap,
 )
 from engine.cards import MAX_HIT_STEPS, hits, is_hit, steps
+from engine.events import EAT, LOOK, PUSH, STAY, STEP, TELEPORT, TURNING_STONE, WALL
 from engine.layout import Layout
 from engine.state import CRYSTAL, TURN_RIGHT, TURNING_KINDS, GameState, figure_key
 
@@ -52,7 +55,7 @@ class Walk:
     def __init__(self, state: GameState, lay: Layout) -> None:
         self.state = state
         self.lay = lay
-        self.events: list[dict] = []
+        self.events: list[dict[str, Any]] = []
         self.eaten: list[int] = []
         self.point = 0
 
@@ -60,7 +63,7 @@ class Walk:
     def _fig(self, index: int) -> str:
         return figure_key(self.state.figures[index])
 
-    def _emit(self, event: str, **data) -> None:
+    def _emit(self, event: str, **data: Any) -> None:
         data = {"type": event, "point": self.point, **data}
         self.events.append(data)
 
@@ -101,7 +104,7 @@ class Walk:
         figures = self.state.figures
         # The event written out rather than through _emit: a walk looks at every point.
         self.events.append({
-            "type": "look",
+            "type": LOOK,
             "point": self.point,
             "square": _NAMES[lay.monster],
             "final": final,
@@ -118,7 +121,7 @@ class Walk:
     def _eat(self, square: int, how: str) -> None:
         index = self.lay.figures.pop(square)
         self.eaten.append(index)
-        self._emit("eat", figure=self._fig(index), square=square_name(square), how=how)
+        self._emit(EAT, figure=self._fig(index), square=square_name(square), how=how)
 
     def _slide_end(self, square: int, d: int) -> int:
         """Return where a piece pushed onto the pool at ``square`` stops sliding (D11, D15)."""
@@ -171,7 +174,7 @@ class Walk:
                 moved.append({"piece": kind, "from": square_name(src),
                               "to": None if dst is None or dst in CORNERS else square_name(dst)})
         moved.reverse()
-        self._emit("push", direction=DIRECTION_LETTERS[d], pieces=moved)
+        self._emit(PUSH, direction=DIRECTION_LETTERS[d], pieces=moved)
 
     def advance(self) -> None:
         """Spend one point: move one square ahead, with every effect of the square entered.
@@ -194,18 +197,18 @@ class Walk:
             kind = lay.stones.get(t)
             if kind in TURNING_KINDS:
                 new = turn_right(d) if kind == TURN_RIGHT else turn_back(d)
-                self._emit("turning_stone", square=square_name(m), stone=square_name(t), kind=kind,
+                self._emit(TURNING_STONE, square=square_name(m), stone=square_name(t), kind=kind,
                            facing=DIRECTION_LETTERS[new])
                 d = new
                 turns += 1
                 if turns >= 4:
-                    self._emit("stay", square=square_name(m), reason="four_turns")
+                    self._emit(STAY, square=square_name(m), reason="four_turns")
                     break
                 continue
             if through_wall:
-                self._emit("wall", square=square_name(m), to=square_name(t),
+                self._emit(WALL, square=square_name(m), to=square_name(t),
                            letter=WALL_LETTERS[(m, d)], direction=DIRECTION_LETTERS[d])
-            self.events.append({"type": "step", "point": self.point, "square": _NAMES[m],
+            self.events.append({"type": STEP, "point": self.point, "square": _NAMES[m],
                                 "to": _NAMES[t], "facing": DIRECTION_LETTERS[d],
                                 "slide": m in lay.pool})
             if t in lay.figures:
@@ -217,7 +220,7 @@ class Walk:
                 other = lay.partner[t]
                 lay.monster = other.square
                 d = other.arrow
-                self._emit("teleport", square=square_name(t), to=square_name(other.square),
+                self._emit(TELEPORT, square=square_name(t), to=square_name(other.square),
                            facing=DIRECTION_LETTERS[d])
                 break
             if t not in lay.pool:

@@ -8,6 +8,7 @@ from engine.actions import Transition
 from engine.board import DIRECTION_LETTERS, square_name
 from engine.cards import CARDS_PER_STAGE, card_label, check_card, is_hit
 from engine.errors import GameOver, WrongPhase
+from engine.events import CARD, FIRST_CARD_REDRAW, GAME_OVER, MONSTER_DONE, STAGE_END, TURN
 from engine.figure_phase import first_to_act_among
 from engine.layout import Layout
 from engine.monster import Walk
@@ -23,6 +24,7 @@ from engine.state import (
     Figure,
     GameState,
     Monster,
+    Outcome,
     evolve,
 )
 
@@ -44,7 +46,7 @@ def draw_card(state: GameState, rng: Rng) -> tuple[str, tuple[str, ...], list[di
         set_aside.append(pile.pop(0))
     card = pile.pop(0)
     if set_aside:
-        events.append({"type": "first_card_redraw", "set_aside": set_aside, "card": card})
+        events.append({"type": FIRST_CARD_REDRAW, "set_aside": set_aside, "card": card})
         pile = sorted(pile + set_aside)
         rng.shuffle(pile)
     return card, tuple(pile), events
@@ -67,11 +69,11 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
         card, pile, events = draw_card(state, rng)
     else:
         check_card(card)
-        pile = list(state.pile)
-        if card in pile:
-            pile.remove(card)
-        pile, events = tuple(pile), []
-    events.insert(0, {"type": "card", "card": card, "label": card_label(card),
+        rest = list(state.pile)
+        if card in rest:
+            rest.remove(card)
+        pile, events = tuple(rest), []
+    events.insert(0, {"type": CARD, "card": card, "label": card_label(card),
                       "stage": state.stage, "game_turn": state.game_turn})
 
     lay = Layout(state)
@@ -88,7 +90,7 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
         f = figures[index]
         figures[index] = evolve(f, where=fate, square=None, times_eaten=f.times_eaten + 1)
     events.append({
-        "type": "monster_done",
+        "type": MONSTER_DONE,
         "square": square_name(lay.monster),
         "facing": DIRECTION_LETTERS[lay.facing],
         "eaten": [state.figures[i].id.key for i in walk.eaten],
@@ -123,13 +125,13 @@ def _next_turn(state: GameState, rng: Rng, events: list[dict[str, Any]]) -> Game
                 for f in state.figures
             )
             inside = [f.id.key for f in state.figures if f.where == BOARD]
-            events.append({"type": "stage_end", "stage": 2, "eaten_inside": inside})
+            events.append({"type": STAGE_END, "stage": 2, "eaten_inside": inside})
             state = evolve(state, figures=figures)
             return _over(state, final_outcome(state, STAGE_TWO_OVER), events, version, rng)
         cards = sorted(state.discard + state.pile)
         rng.shuffle(cards)
         state = evolve(state, stage=2, pile=tuple(cards), discard=())
-        events.append({"type": "stage_end", "stage": 1, "next_stage": 2})
+        events.append({"type": STAGE_END, "stage": 1, "next_stage": 2})
     if state.stage == 2 and not any(f.in_play for f in state.figures):
         return _over(state, final_outcome(state, NOTHING_LEFT), events, version, rng)
     n = len(state.players)
@@ -139,13 +141,13 @@ def _next_turn(state: GameState, rng: Rng, events: list[dict[str, Any]]) -> Game
     to_move = first_to_act_among(state.players, figures, start)
     state = evolve(state, figures=figures, start_seat=start, game_turn=state.game_turn + 1,
                    phase=FIGURES, rng=rng.state, version=version, to_move=to_move)
-    events.append({"type": "turn", "game_turn": state.game_turn, "start_seat": start,
+    events.append({"type": TURN, "game_turn": state.game_turn, "start_seat": start,
                    "stage": state.stage})
     return state
 
 
-def _over(state: GameState, outcome, events: list[dict[str, Any]], version: int,
+def _over(state: GameState, outcome: Outcome, events: list[dict[str, Any]], version: int,
           rng: Rng) -> GameState:
-    events.append({"type": "game_over", **outcome.to_dict()})
+    events.append({"type": GAME_OVER, **outcome.to_dict()})
     return evolve(state, phase=OVER, to_move=None, outcome=outcome, version=version,
                    rng=rng.state)

@@ -5,9 +5,24 @@ Reads the event dicts that transitions return; never looks at a state.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.events import (
+    CARD,
+    EAT,
+    FIRST_CARD_REDRAW,
+    GAME_OVER,
+    LOOK,
+    MONSTER_DONE,
+    PUSH,
+    STAGE_END,
+    STAY,
+    STEP,
+    TELEPORT,
+    TURNING_STONE,
+    WALL,
+)
 from engine.state import FigureId
 
 _DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -24,40 +39,40 @@ def _piece(name: str) -> str:
     return _KINDS.get(name) or figure_name(name)
 
 
-def narrate_monster(events: Iterable[dict[str, Any]]) -> str:
+def narrate_monster(events: Iterable[Mapping[str, Any]]) -> str:
     """Tell one monster phase in sentences, from its events."""
     sentences: list[str] = []
     clauses: list[str] = []
     for e in events:
         kind = e["type"]
-        if kind == "card":
+        if kind == CARD:
             sentences.append(f"The monster drew {e['label']}.")
-        elif kind == "first_card_redraw":
+        elif kind == FIRST_CARD_REDRAW:
             sentences.append(
                 "The first card of the game may not be a hit card, so "
                 f"{', '.join(e['set_aside'])} went back and {e['card']} was drawn.")
-        elif kind == "look" and e["turned"]:
+        elif kind == LOOK and e["turned"]:
             seen = min(e["seen"], key=lambda s: s["distance"])
             clauses.append(f"turned {_DIRECTIONS[e['facing']]} toward "
                            f"{figure_name(seen['figure'])} on {seen['square']}")
-        elif kind == "step":
+        elif kind == STEP:
             verb = "slid to" if e["slide"] else "went to"
             clauses.append(f"{verb} {e['to']}")
-        elif kind == "wall":
+        elif kind == WALL:
             clauses.append(f"walked through wall {e['letter']} to {e['to']}")
-        elif kind == "turning_stone":
+        elif kind == TURNING_STONE:
             clauses.append(f"was turned {_DIRECTIONS[e['facing']]} by "
                            f"{_KINDS[e['kind']]} on {e['stone']}")
-        elif kind == "teleport":
+        elif kind == TELEPORT:
             clauses.append(f"teleported from {e['square']} to {e['to']}, facing "
                            f"{_DIRECTIONS[e['facing']]}")
-        elif kind == "stay":
+        elif kind == STAY:
             clauses.append("spun round four times and stayed put")
-        elif kind == "eat":
+        elif kind == EAT:
             how = {"caught": "ate", "pushed_off": "pushed off the board and so ate",
                    "teleporter": "pushed onto a teleporter and so ate"}[e["how"]]
             clauses.append(f"{how} {figure_name(e['figure'])} on {e['square']}")
-        elif kind == "push":
+        elif kind == PUSH:
             parts = []
             for p in e["pieces"]:
                 where = f"to {p['to']}" if p["to"] else "off the board"
@@ -65,7 +80,7 @@ def narrate_monster(events: Iterable[dict[str, Any]]) -> str:
                     where = "out of the game"
                 parts.append(f"{_piece(p['piece'])} {where}")
             clauses.append("pushed " + ", ".join(parts))
-        elif kind == "monster_done":
+        elif kind == MONSTER_DONE:
             if clauses:
                 sentences.append("It " + ", ".join(clauses) + ".")
                 clauses = []
@@ -79,13 +94,13 @@ def narrate_monster(events: Iterable[dict[str, Any]]) -> str:
                     fate = "it is out for good" if one else "they are out for good"
                 end += f"; eaten: {', '.join(eaten)} ({fate})"
             sentences.append(end + ".")
-        elif kind == "stage_end":
+        elif kind == STAGE_END:
             if e["stage"] == 1:
                 sentences.append("Stage 1 is over: all cards are shuffled and stage 2 begins; "
                                  "from now on eaten figures are out for good.")
             else:
                 sentences.append("Stage 2 is over; figures still inside count as eaten.")
-        elif kind == "game_over":
+        elif kind == GAME_OVER:
             sentences.append("The game is over.")
     if clauses:
         sentences.append("It " + ", ".join(clauses) + ".")

@@ -51,7 +51,7 @@ def _clean(text: str) -> str:
     return " ".join(re.sub(r"[,;:.!]+", " ", text).lower().split())
 
 
-def _figure(match: re.Match, state: GameState | None, seat: int | None, text: str) -> FigureId:
+def _figure(match: re.Match[str], state: GameState | None, seat: int | None, text: str) -> FigureId:
     colour = match.group("colour")
     if colour is None:
         actor = seat if seat is not None else (state.to_move if state is not None else None)
@@ -98,7 +98,7 @@ def _resolve_destination(state: GameState, figure: FigureId, dest: str, text: st
     except InvalidSquare as exc:
         raise InvalidNotation(f"{text!r}: {exc.message}", text=text) from exc
     outcomes = [o for o in legal_outcomes(state, figure) if o.square == target]
-    where = "out of the fortress" if leaving else square_name(target)
+    where = "out of the fortress" if target is None else square_name(target)
     if not outcomes:
         raise IllegalMove(f"{text!r}: {figure} cannot get {where} this turn",
                           figure=figure.key, reason="unreachable", step=0)

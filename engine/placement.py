@@ -17,7 +17,8 @@ from engine.board import (
     wrap,
     xy,
 )
-from engine.errors import IllegalPlacement, NotYourTurn, WrongPhase
+from engine.errors import IllegalPlacement
+from engine.events import PHASE, PLACE
 from engine.rng import Rng
 from engine.state import (
     FIGURES,
@@ -30,6 +31,7 @@ from engine.state import (
     Teleporter,
     evolve,
 )
+from engine.turn import acting_seat
 
 NO_TILE_ZONE = frozenset(
     (EXIT, NEIGHBOURS[EXIT][1], NEIGHBOURS[EXIT][2],
@@ -114,27 +116,24 @@ def check_placement(state: GameState, place: Place,
     return squares
 
 
-def apply_placement(state: GameState, place: Place, seat: int | None) -> Transition:
-    """Place one tile for the seat to act; after the last tile the figure phase begins."""
-    if state.phase != PLACEMENT:
-        raise WrongPhase(f"it is the {state.phase} phase, not the placement phase",
-                         phase=state.phase)
-    actor = state.to_move if seat is None else seat
-    if actor != state.to_move:
-        raise NotYourTurn(f"it is seat {state.to_move}'s turn to place a tile, not seat {actor}'s",
-                          seat=actor, to_move=state.to_move)
+def apply_placement(state: GameState, place: Place, actor: int) -> Transition:
+    """Place one tile for ``actor``; after the last tile the figure phase begins.
+
+    ``actor`` is the seat to act in the placement phase (the caller checks it:
+    :func:`engine.turn.acting_seat`).
+    """
     squares = check_placement(state, place)
     stones, pools, teleporters = state.stones, state.pools, state.teleporters
     if place.tile in STONE_KINDS:
         stones = tuple(sorted((*stones, (place.square, place.tile))))
-    elif place.tile.startswith("teleporter_"):
+    elif place.arrow is not None:  # a teleporter: check_placement gives every one an arrow
         teleporters = (*teleporters, Teleporter(place.tile[-1], place.square, place.arrow))
     else:
         kind = POOL_SQUARE if place.tile == "pool_square" else POOL_LONG
         pools = (*pools, Pool(kind, tuple(sorted(squares))))
     left = list(state.tiles_to_place)
     left.remove(place.tile)
-    event: dict[str, Any] = {"type": "place", "seat": actor, "tile": place.tile,
+    event: dict[str, Any] = {"type": PLACE, "seat": actor, "tile": place.tile,
                              "square": square_name(place.square),
                              "squares": [square_name(sq) for sq in squares]}
     if place.arrow is not None:
@@ -148,7 +147,7 @@ def apply_placement(state: GameState, place: Place, seat: int | None) -> Transit
                     tiles_to_place=tuple(left), to_move=nxt, version=state.version + 1)
     if not left:
         state = evolve(state, phase=FIGURES, start_seat=nxt, to_move=nxt)
-        events.append({"type": "phase", "phase": FIGURES, "start_seat": nxt})
+        events.append({"type": PHASE, "phase": FIGURES, "start_seat": nxt})
     return Transition(state, tuple(events))
 
 
@@ -178,5 +177,5 @@ def random_setup(state: GameState) -> GameState:
         place = rng.choice(options)
         if place.arrow is not None:
             place = evolve(place, arrow=rng.below(4))
-        state = apply_placement(state, place, None).state
+        state = apply_placement(state, place, acting_seat(state, None, PLACEMENT)).state
     return evolve(state, rng=rng.state)

@@ -18,6 +18,7 @@ from engine.options import Options
 from engine.state import (
     BOARD,
     COLOURS,
+    FIGURE_IDS_BY_KEY,
     FIGURES,
     NUMBERS_FOUR,
     OUTSIDE,
@@ -207,18 +208,12 @@ def _figure_from_dict(data: dict[str, Any]) -> Figure:
     )
 
 
-_FIGURE_NAMES: dict[str, FigureId] = {}
-"""The figure names met in positions (``red5``) and their ids: every state read names the
-same few dozen figures again."""
-
-
 def _figure_id(name: Any) -> FigureId:
-    """Return ``FigureId.parse(name)``, remembering the answer for a name seen before."""
-    fid = _FIGURE_NAMES.get(name) if isinstance(name, str) else None
+    """Return ``FigureId.parse(name)``, looked up for a key as positions write it (``red5``):
+    every state read names the same few dozen figures again."""
+    fid = FIGURE_IDS_BY_KEY.get(name) if isinstance(name, str) else None
     if fid is None:
         fid = FigureId.parse(name)
-        if len(_FIGURE_NAMES) < 256:  # a bound: positions may come from anywhere
-            _FIGURE_NAMES[name] = fid
     return fid
 
 

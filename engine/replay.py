@@ -76,6 +76,7 @@ def play(state: GameState, action: Action, seat: int | None = None) -> tuple[Tra
     """Apply an action and, if it ends the figure phase, the monster phase that follows."""
     actor = state.to_move if seat is None else seat
     t = apply_action(state, action, actor)
+    assert actor is not None  # apply_action refuses an action when nobody is to act
     automatic: tuple[dict[str, Any], ...] = ()
     if t.state.phase == MONSTER:
         monster = resolve_monster_phase(t.state)

@@ -11,6 +11,8 @@ import re
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
+from functools import cache
 from itertools import repeat
 from operator import attrgetter, call
 from typing import Any, TypeVar
@@ -63,28 +65,31 @@ def evolve(value: _Value, **changes: Any) -> _Value:
     outside ``__init__`` or a field without a slot) at a fraction of its cost, which whole
     games feel: the copy is filled slot by slot from C, without the frozen ``__init__``.
     """
-    cls = type(value)
-    shape = _SHAPES.get(cls)
-    if shape is None:
-        names = cls.__match_args__  # type: ignore[attr-defined]
-        # Each slot's own setter (its member descriptor's __set__): calling it skips the
-        # attribute lookup by name that object.__setattr__ makes for every field.
-        shape = _SHAPES[cls] = (attrgetter(*names), {name: i for i, name in enumerate(names)},
-                                tuple(getattr(cls, name).__set__ for name in names))
-    fields = list(shape[0](value))
-    index = shape[1]
+    cls: type = type(value)
+    read, index, setters = _shape(cls)
+    fields = list(read(value))
     for name, new in changes.items():
         if name not in index:
             raise TypeError(f"{cls.__name__} has no field {name!r}")
         fields[index[name]] = new
-    copy = _new_object(cls)
-    deque(map(call, shape[2], repeat(copy), fields), 0)
+    copy: _Value = _new_object(cls)
+    deque(map(call, setters, repeat(copy), fields), 0)
     return copy
 
 
 _new_object = object.__new__
-_SHAPES: dict[type, tuple[Callable[[Any], tuple], dict[str, int],
-                          tuple[Callable[[Any, Any], None], ...]]] = {}
+
+
+@cache
+def _shape(cls: type) -> tuple[Callable[[Any], tuple[Any, ...]], dict[str, int],
+                                tuple[Callable[[Any, Any], None], ...]]:
+    """Return how :func:`evolve` copies a dataclass: a getter of all its fields, each field's
+    position, and each slot's own setter (cached: a class's fields never change)."""
+    names = tuple(f.name for f in dataclass_fields(cls))
+    # Each slot's own setter (its member descriptor's __set__): calling it skips the
+    # attribute lookup by name that object.__setattr__ makes for every field.
+    return (attrgetter(*names), {name: i for i, name in enumerate(names)},
+            tuple(getattr(cls, name).__set__ for name in names))
 
 
 _FIGURE_RE = re.compile(r"^\s*([a-z]+)[\s\-_:]*([0-9])\s*$", re.I)
@@ -121,7 +126,15 @@ class FigureId:
         return cls(match.group(1).lower(), number)
 
 
-_FIGURE_IDS: dict[tuple[str, int], FigureId] = {}
+# One shared id, and its key, per colour and coloured number: events and positions name the
+# same few figures all the time. Built once; read only.
+_FIGURE_IDS: dict[tuple[str, int], FigureId] = {
+    (colour, number): FigureId(colour, number) for colour in COLOURS for number in NUMBERS_FOUR}
+_FIGURE_KEYS: dict[tuple[str, int], str] = {
+    pair: figure_id.key for pair, figure_id in _FIGURE_IDS.items()}
+FIGURE_IDS_BY_KEY: dict[str, FigureId] = {
+    figure_id.key: figure_id for figure_id in _FIGURE_IDS.values()}
+"""Every figure's id by its key (``red5``): read only."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,10 +153,9 @@ class Figure:
     @property
     def id(self) -> FigureId:
         """The figure's identity (one shared value per colour and number)."""
-        key = (self.colour, self.number)
-        figure_id = _FIGURE_IDS.get(key)
-        if figure_id is None:
-            figure_id = _FIGURE_IDS[key] = FigureId(self.colour, self.number)
+        figure_id = _FIGURE_IDS.get((self.colour, self.number))
+        if figure_id is None:  # not a figure of the game (a position check refuses it)
+            return FigureId(self.colour, self.number)
         return figure_id
 
     @property
@@ -157,15 +169,12 @@ class Figure:
         return self.where in (OUTSIDE, BOARD)
 
 
-_FIGURE_KEYS: dict[tuple[str, int], str] = {}
-
-
 def figure_key(figure: Figure) -> str:
     """Return ``figure.id.key`` (``red5``), looked up rather than formatted: events name
     figures all the time."""
     key = _FIGURE_KEYS.get((figure.colour, figure.number))
     if key is None:
-        key = _FIGURE_KEYS[figure.colour, figure.number] = figure.id.key
+        return figure.id.key
     return key
 
 
@@ -211,7 +220,7 @@ class Outcome:
     escaped: tuple[int, ...]
     eaten: tuple[int, ...]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Return the outcome as JSON-ready data."""
         return {"winners": list(self.winners), "reason": self.reason,
                 "escaped": list(self.escaped), "eaten": list(self.eaten)}

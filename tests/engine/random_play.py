@@ -26,6 +26,7 @@ from engine.figure_phase import has_unmoved, may_enter, movable_figures
 from engine.monster_phase import resolve_monster_phase
 from engine.moves import legal_outcomes
 from engine.outcome import IMMEDIATE, escapes_needed
+from engine.search import SearchCache
 from engine.state import BOARD, ESCAPED, FIGURES, MONSTER, OUTSIDE, OVER, REMOVED, GameState
 from tests.engine.monster_helpers import Animation
 
@@ -65,15 +66,19 @@ class GameReport:
     failures: list[str] = field(default_factory=list)
 
 
-def choose_action(state: GameState, rnd: random.Random, greed: float) -> Action:
-    """Return a random legal action; with probability ``greed``, the one nearest the exit."""
+def choose_action(state: GameState, rnd: random.Random, greed: float,
+                  cache: SearchCache | None = None) -> Action:
+    """Return a random legal action; with probability ``greed``, the one nearest the exit.
+
+    ``cache``: the game's, so that applying the move with it need not walk its path again.
+    """
     if rnd.random() >= greed:
-        return random_action(state, rnd)
+        return random_action(state, rnd, cache=cache)
     seat = state.to_move
     figure = rnd.choice(movable_figures(state, seat))
     if figure.where == OUTSIDE and not may_enter(state, seat):
         return Flip(figure.id)
-    outcomes = legal_outcomes(state, figure.id)
+    outcomes = legal_outcomes(state, figure.id, cache=cache)
     if not outcomes:
         return Flip(figure.id)
     best = min(outcomes, key=lambda o: -1 if o.square is None else sum(xy(o.square)))
@@ -267,6 +272,7 @@ def play_and_check(seed: int) -> GameReport:
 
 def _play(seed: int, setting: Setting, report: GameReport) -> None:
     rnd = random.Random(f"moves {seed}")
+    cache = SearchCache()
     state = new_game(setting.players, seed=seed, options=setting.options)
     checks = Invariants(state)
     while state.phase != OVER and not report.failures:
@@ -274,7 +280,8 @@ def _play(seed: int, setting: Setting, report: GameReport) -> None:
             t = resolve_monster_phase(state)
             problems = checks.after_monster(state, t.state, t.events)
         else:
-            t = apply_action(state, choose_action(state, rnd, setting.greed), state.to_move)
+            action = choose_action(state, rnd, setting.greed, cache)
+            t = apply_action(state, action, state.to_move, cache=cache)
             problems = checks.after_action(state, t.state)
         report.failures.extend(f"action {checks.actions}: {p}" for p in problems)
         if checks.actions > MAX_ACTIONS:

@@ -14,7 +14,6 @@ from engine.board import square_name
 from engine.errors import IllegalMove
 from engine.figure_phase import legal_moves
 from engine.moves import MoveOutcome, check_path, legal_outcomes, legal_paths
-from engine.position import state_from_dict, state_to_dict
 from engine.state import GameState
 from tests.engine.helpers import fig, position, stone_names
 
@@ -161,21 +160,3 @@ def test_legal_paths_are_the_canonical_paths_in_the_same_order(name: str) -> Non
     state = position(figures, **extra)
     assert legal_paths(state, fig("red4")) == [o.path for o in legal_outcomes(state, fig("red4"))]
 
-
-def test_a_path_checked_right_after_the_search_gets_the_same_outcome_as_a_fresh_walk() -> None:
-    """check_path reuses the last search for its own state object; a copy is walked afresh."""
-    state = position({"red4": "h3", "blue4": "k4", "red1": "j5"},
-                     pools=["square i3 j3 i4 j4"], stones=["k3", "j6", "h4"])
-    copy = state_from_dict(state_to_dict(state))
-    assert copy == state and copy is not state
-    paths = legal_paths(state, fig("red4"))
-    assert any(len(check_path(copy, fig("red4"), p).pushed) for p in paths)
-    for path in paths:
-        known = check_path(state, fig("red4"), path)  # from the search just made
-        walked = check_path(copy, fig("red4"), path)
-        assert (known.path, known.square, known.stones, known.pushed) == (
-            walked.path, walked.square, walked.stones, walked.pushed)
-    legal_paths(state, fig("red4"))
-    with pytest.raises(IllegalMove) as refused:  # not a canonical path: walked and refused
-        check_path(state, fig("red4"), "NNNNN")
-    assert refused.value.details["reason"] == "too_long"

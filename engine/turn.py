@@ -1,0 +1,78 @@
+"""Who may act now: the game's version, its end, its phase and the seat to act.
+
+The one place these are checked. :func:`check_may_act` is for a caller that has not read the
+action yet (the service, before parsing what a player sent); :func:`apply_action
+<engine.game.apply_action>` checks the same things through :func:`check_open` and
+:func:`acting_seat`, in words that name the kind of action tried.
+
+>>> from engine import new_game, NotYourTurn
+>>> game = new_game(["red", "blue"], seed=7, start_seat=0)
+>>> check_may_act(game, 0)
+>>> try:
+...     check_may_act(game, 1)
+... except NotYourTurn as refused:
+...     print(refused.code, refused.message, refused.details)
+move/not_your_turn it is seat 0's turn, not seat 1's {'seat': 1, 'to_move': 0}
+"""
+
+from __future__ import annotations
+
+from engine.errors import GameOver, NotYourTurn, StaleVersion, WrongPhase
+from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState
+
+# How a refusal names the phase an action belongs to ("it is the monster phase, not the ...").
+_PHASE_WORDS = {FIGURES: "figure", PLACEMENT: "placement"}
+
+
+def check_may_act(state: GameState, seat: int, *, expected_version: int | None = None) -> None:
+    """Refuse, before its action is read, a seat that may not act now; return if it may.
+
+    In this order: ``StaleVersion`` when ``expected_version`` is given and is not the
+    state's version, ``GameOver`` once the game has ended, ``WrongPhase`` while the monster
+    moves, and ``NotYourTurn`` when another seat is to act.
+    """
+    check_open(state, expected_version)
+    acting_seat(state, seat, None)
+
+
+def check_open(state: GameState, expected_version: int | None = None) -> None:
+    """Refuse any action against another version of the game than ``state``'s (when
+    ``expected_version`` is given: a move made from an old view), or on a finished game."""
+    if expected_version is not None and expected_version != state.version:
+        raise StaleVersion(
+            f"the game is at version {state.version}, not {expected_version}",
+            expected=expected_version, version=state.version)
+    if state.phase == OVER:
+        raise GameOver("the game is over; no more actions are taken", phase=OVER)
+
+
+def acting_seat(state: GameState, seat: int | None, phase: str | None) -> int:
+    """Return the seat that acts (``seat``; None: the seat to act) on a game not over, or
+    refuse it: ``WrongPhase`` when the game is not in ``phase``, ``NotYourTurn`` when another
+    seat is to act.
+
+    ``phase`` is the phase of the action tried (``FIGURES`` or ``PLACEMENT``), or None when
+    the action is not known yet: then only the monster phase is the wrong one.
+    """
+    if phase is None:
+        if state.phase == MONSTER:
+            raise WrongPhase("the monster is moving; the next turn starts when it is done",
+                             phase=MONSTER)
+    elif state.phase != phase:
+        raise WrongPhase(f"it is the {state.phase} phase, not the {_PHASE_WORDS[phase]} phase",
+                         phase=state.phase)
+    to_move = state.to_move
+    actor = to_move if seat is None else seat
+    if actor is None or actor != to_move:
+        raise NotYourTurn(_not_your_turn(state, actor, phase), seat=actor, to_move=to_move)
+    return actor
+
+
+def _not_your_turn(state: GameState, actor: int | None, phase: str | None) -> str:
+    to_move = state.to_move
+    if phase == PLACEMENT:
+        return f"it is seat {to_move}'s turn to place a tile, not seat {actor}'s"
+    if phase == FIGURES and to_move is not None:
+        return (f"it is seat {to_move}'s ({state.colour_of(to_move)}) turn, "
+                f"not seat {actor}'s")
+    return f"it is seat {to_move}'s turn, not seat {actor}'s"
