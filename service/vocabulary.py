@@ -1,4 +1,4 @@
-"""The service's own words for a game, defined once: its statuses.
+"""The service's own words for a game, defined once: its statuses and its log events.
 
 The engine owns the words of the rules (phases, event types: ``engine``); these are what the
 service adds around a game. A status is a ``str`` enum, so it is stored, compared and sent
@@ -25,3 +25,16 @@ FINISHED = GameStatus.FINISHED
 CANCELLED = GameStatus.CANCELLED
 STATUSES = tuple(GameStatus)
 """Every status, in the order of a game's life (the OpenAPI document lists them so)."""
+
+
+# The events the service writes into a game's log beside the engine's (``engine.events``):
+# a deadline note, and the reason written before the flip of a seat that ran out of time.
+TIMEOUT = "timeout"
+"""A seat's time ran out; the engine's events of the flip made for it follow."""
+REMINDER = "reminder"
+"""The seat to act was reminded that its time runs out soon."""
+PAUSED = "paused"
+"""The creator paused the game."""
+RESUMED = "resumed"
+"""The creator resumed the game."""
+SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED)

@@ -6,7 +6,6 @@ from typing import Any
 
 import engine
 from engine import GameState
-from engine.state import MONSTER, OVER
 from service import idempotency
 from service.auth import SEAT, Caller, Credential, check_game_id
 from service.errors import ServiceError
@@ -90,14 +89,7 @@ def parse(request: dict[str, Any], state: GameState, seat: int) -> engine.Action
     The turn is checked first so that acting out of turn gets its own error whatever the
     action says (the engine would otherwise try to resolve "5 to h7" for the wrong seat).
     """
-    if state.phase == OVER:
-        raise engine.GameOver("the game is over; no more actions are taken", phase=OVER)
-    if state.phase == MONSTER:
-        raise engine.WrongPhase("the monster is moving; the next turn starts when it is done",
-                                phase=MONSTER)
-    if state.to_move != seat:
-        raise engine.NotYourTurn(f"it is seat {state.to_move}'s turn, not seat {seat}'s",
-                                 seat=seat, to_move=state.to_move)
+    engine.check_may_act(state, seat)
     if "notation" in request:
         return engine.parse_action(request["notation"], state, seat)
     return engine.action_from_dict(request["action"])

@@ -23,7 +23,7 @@ from service.models import Game, Seat
 from service.reactions import game_changed
 from service.store import StaleWrite, load_state, save_transition
 from service.unit_of_work import read_transaction, rows_changed, write_transaction
-from service.vocabulary import ACTIVE
+from service.vocabulary import ACTIVE, REMINDER, TIMEOUT
 
 
 def _due(column: InstrumentedAttribute[datetime | None], now: datetime) -> list[str]:
@@ -77,7 +77,7 @@ def expire(game_id: str, now: datetime) -> int | None:
             seat = state.to_move
             action = timeout_action(state)
             done = engine.apply_action(state, action, seat, expected_version=game.version)
-            timeout = {"type": "timeout", "seat": seat, "deadline": iso(deadline)}
+            timeout = {"type": TIMEOUT, "seat": seat, "deadline": iso(deadline)}
             transition = engine.Transition(done.state, (timeout, *done.events))
             game_changed(session, save_transition(session, game, transition, now, action, seat))
             return game.version
@@ -101,7 +101,7 @@ def remind(game_id: str, now: datetime) -> bool:
         to_move = (game.state or {})["to_move"]
         deadline = game.move_deadline
         assert deadline is not None and to_move is not None  # the reminder comes before it
-        append_event(session, game, {"type": "reminder", "seat": to_move,
+        append_event(session, game, {"type": REMINDER, "seat": to_move,
                                      "deadline": iso(deadline)}, now)
         seat = session.get(Seat, (game_id, to_move))
         if seat is not None:

@@ -23,7 +23,7 @@ from service.models import Event, Game
 from service.store import seats_of
 from service.unit_of_work import rows_changed, write_transaction
 from service.views import game_view
-from service.vocabulary import ACTIVE
+from service.vocabulary import ACTIVE, PAUSED, RESUMED
 
 
 def pause_game(game_id: str, token: str | None) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def pause_game(game_id: str, token: str | None) -> dict[str, Any]:
         )
         if rows_changed(paused) != 1:
             raise _already_paused(game)
-        append_event(session, game, {"type": "paused", "deadline": iso(game.move_deadline)},
+        append_event(session, game, {"type": PAUSED, "deadline": iso(game.move_deadline)},
                      now)
         return game_view(game, seats_of(session, game_id), caller)
 
@@ -74,7 +74,7 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
         )
         if rows_changed(resumed) != 1:
             raise ServiceError("game/not_paused", "This game was resumed a moment ago.")
-        append_event(session, game, {"type": "resumed",
+        append_event(session, game, {"type": RESUMED,
                                      "paused_seconds": paused_for.total_seconds(),
                                      "deadline": iso(game.move_deadline)}, now)
         return game_view(game, seats_of(session, game_id), caller)

@@ -13,6 +13,7 @@ from itertools import groupby
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
+from engine.events import CARD
 from engine.narrate import narrate_monster
 from service.models import Action, Event, SeatRow
 
@@ -35,7 +36,7 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
         phase = [e.data for e in group]
         # Events of no action are monster phases, and also deadline notes (reminder, pause,
         # resume) that are not told here; only a group with a drawn card is a monster phase.
-        if any(data.get("type") == "card" for data in phase):
+        if any(data.get("type") == CARD for data in phase):
             told.append((version, "The monster: " + narrate_monster(phase)))
     lines = [line for _, line in sorted(told, key=lambda item: item[0])]
     if len(lines) > MAX_LINES:

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine import GameState
+from engine.events import MONSTER_DONE
 from engine.narrate import narrate_monster
 from engine.state import OVER
 from service import outbox
@@ -97,7 +98,7 @@ def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], 
         return
     settings = settings_of(session, game.id)
     now = utcnow()
-    is_monster = any(e.get("type") == "monster_done" for e in events)
+    is_monster = any(e.get("type") == MONSTER_DONE for e in events)
     invited = session.info.get(_INVITED, set())
     players = history.players_of(all_seats)
     for seat in with_email:

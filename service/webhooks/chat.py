@@ -19,7 +19,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.events import FLIP, MOVE, PLACE, PLAYER_ACTIONS
 from engine.narrate import figure_name, narrate_monster
+from service.vocabulary import TIMEOUT
 
 DISCORD = "discord"
 SLACK = "slack"
@@ -83,20 +85,20 @@ def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
 def _action(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
     events = data["events"]
     first: Mapping[str, Any] = next(
-        (e for e in events if e.get("type") in ("move", "flip", "place")), {})
+        (e for e in events if e.get("type") in PLAYER_ACTIONS), {})
     who = _who(seats, data.get("seat"))
     kind = first.get("type")
-    if kind == "flip" and any(e.get("type") == "timeout" for e in events):
+    if kind == FLIP and any(e.get("type") == TIMEOUT for e in events):
         return (f"{who} ran out of time, so {figure_name(first['figure'])} was flipped "
                 "without moving.")
-    if kind == "move":
+    if kind == MOVE:
         figure = figure_name(first["figure"])
         start = "onto the board" if first["from"] == "outside" else f"from {first['from']}"
         end = "out: it escaped" if first["to"] == "out" else f"to {first['to']}"
         return f"{who} moved {figure} {start} {end}."
-    if kind == "flip":
+    if kind == FLIP:
         return f"{who} flipped {figure_name(first['figure'])} without moving."
-    if kind == "place":
+    if kind == PLACE:
         return f"{who} placed {first['tile'].replace('_', ' ')} on {first['square']}."
     return f"{who} played."
 

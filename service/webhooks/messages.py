@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
+from engine import events as engine_events
 from service import outbox
 from service.extensions import table_of
 from service.models import GameRow, Seat, utcnow
@@ -33,8 +34,7 @@ GAME_OVER = "game.over"
 PING = "ping"
 EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_OVER)
 
-_PLAYER_EVENTS = {"move", "flip", "place"}
-_MONSTER_EVENTS = {"card", "monster_done"}
+_MONSTER_EVENTS = {engine_events.CARD, engine_events.MONSTER_DONE}
 # Built once: every change of every game asks the first; most games have no endpoint.
 _ANY_ENABLED = (select(table_of(WebhookEndpoint).c.id)
                 .where(table_of(WebhookEndpoint).c.game_id == bindparam("game_id"),
@@ -57,12 +57,12 @@ def webhook_events(game: GameRow, events: Sequence[Mapping[str, Any]]
     to_move = (game.state or {}).get("to_move")
     if not events:
         happened.append((GAME_STARTED, {"to_move": to_move}))
-    elif kinds & _PLAYER_EVENTS:
-        seat = next(e["seat"] for e in events if e.get("type") in _PLAYER_EVENTS)
+    elif kinds & engine_events.PLAYER_ACTIONS:
+        seat = next(e["seat"] for e in events if e.get("type") in engine_events.PLAYER_ACTIONS)
         happened.append((ACTION_ACCEPTED, {"seat": seat, "events": [dict(e) for e in events]}))
     elif kinds & _MONSTER_EVENTS:
         happened.append((MONSTER_RESOLVED, {"events": [dict(e) for e in events]}))
-    over = next((e for e in events if e.get("type") == "game_over"), None)
+    over = next((e for e in events if e.get("type") == engine_events.GAME_OVER), None)
     if over is not None:
         happened.append((GAME_OVER, {"outcome": {k: v for k, v in over.items() if k != "type"}}))
     elif to_move is not None:

@@ -29,6 +29,7 @@ from engine import (  # noqa: E402 - the engine is importable once ROOT is on th
 from engine.actions import Move  # noqa: E402
 from engine.autoplay import random_action  # noqa: E402
 from engine.board import DIRECTION_LETTERS, SQUARES, WALL_LETTERS, square_name, xy  # noqa: E402
+from engine.events import EVENT_TYPES  # noqa: E402
 from engine.figure_phase import legal_moves  # noqa: E402
 from engine.setup import new_game  # noqa: E402
 from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState  # noqa: E402
@@ -280,6 +281,7 @@ def main() -> None:
         write(DEMO / f"{name}.json", data)
     write(FIXTURES / "view_exit.json", wrapped("exit", "Near the exit", near_the_exit()))
     write(FIXTURES / "geometry.json", geometry())
+    write(FIXTURES / "event_types.json", sorted(EVENT_TYPES))
     write(FIXTURES / "monster_phases.json", [phase_json(p) for p in covering_phases()])
     showcase = showcase_phase()
     write(DEMO / "monster.json", {

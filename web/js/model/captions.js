@@ -7,6 +7,7 @@
 
 import { DIRECTIONS } from "./geometry.js";
 import { figureName, stoneName } from "./viewmodel.js";
+import { EVENT } from "./events.js";
 
 const STONE_KINDS = new Set(["stone", "crystal", "turn_right", "turn_180"]);
 
@@ -84,11 +85,11 @@ export function lookCaption(e) {
  * @returns {string}
  */
 export function effectsCaption(effects) {
-  const caught = effects.filter((e) => e.type === "eat" && e.how === "caught");
-  const push = effects.find((e) => e.type === "push");
+  const caught = effects.filter((e) => e.type === EVENT.EAT && e.how === "caught");
+  const push = effects.find((e) => e.type === EVENT.PUSH);
   let text = caught.length ? ` and eats ${list(caught.map((e) => figureName(e.figure)))}` : "";
   if (push) {
-    const eaten = new Map(effects.filter((e) => e.type === "eat").map((e) => [e.figure, e.how]));
+    const eaten = new Map(effects.filter((e) => e.type === EVENT.EAT).map((e) => [e.figure, e.how]));
     const parts = push.pieces.map((p) => {
       if (p.to !== null) return `${pieceName(p.piece)} to ${p.to}`;
       const name = pieceName(p.piece);
@@ -120,16 +121,16 @@ export function stepCaption(e, teleporter) {
  */
 export function monsterCaption(e) {
   switch (e.type) {
-    case "card": return `draws ${cardLabel(e.card)}`;
-    case "first_card_redraw":
+    case EVENT.CARD: return `draws ${cardLabel(e.card)}`;
+    case EVENT.FIRST_CARD_REDRAW:
       return `may not open the game with a hit card: ${list(e.set_aside.map(cardLabel))} `
         + `set aside, ${cardLabel(e.card)} drawn instead`;
-    case "wall": return `walks through wall ${e.letter} to ${e.to}`;
-    case "turning_stone":
+    case EVENT.WALL: return `walks through wall ${e.letter} to ${e.to}`;
+    case EVENT.TURNING_STONE:
       return `is turned ${direction(e.facing)} by the ${stoneName(e.kind)} on ${e.stone}`;
-    case "teleport": return `teleports to ${e.to} facing ${direction(e.facing)}`;
-    case "stay": return `spins round four times and stays on ${e.square}`;
-    case "monster_done": {
+    case EVENT.TELEPORT: return `teleports to ${e.to} facing ${direction(e.facing)}`;
+    case EVENT.STAY: return `spins round four times and stays on ${e.square}`;
+    case EVENT.MONSTER_DONE: {
       const stop = `stops on ${e.square} facing ${direction(e.facing)}`;
       if (!e.eaten.length) return stop;
       const one = e.eaten.length === 1;
@@ -157,11 +158,11 @@ function placed(e) {
  * @returns {string}
  */
 export function playerCaption(e, board) {
-  if (e.type === "flip") {
+  if (e.type === EVENT.FLIP) {
     return `${e.automatic ? "has" : "flips"} ${figureName(e.figure)}`
       + `${e.automatic ? " flipped automatically" : ""}; it now shows ${e.shows}`;
   }
-  if (e.type === "place") return `places ${placed(e)}`;
+  if (e.type === EVENT.PLACE) return `places ${placed(e)}`;
   const name = figureName(e.figure);
   let text;
   if (e.escapes) text = `takes ${name} out through the exit`;
@@ -181,15 +182,15 @@ export function playerCaption(e, board) {
  */
 export function gameCaption(e, board) {
   switch (e.type) {
-    case "phase":
+    case EVENT.PHASE:
       return e.phase === "monster" ? "Every figure has moved: the monster's turn."
         : `Every tile is placed; ${playerName(board, e.start_seat)} starts.`;
-    case "stage_end":
+    case EVENT.STAGE_END:
       return e.stage === 1
         ? "Stage 1 is over: the cards are shuffled, and from now on eaten figures are out for good."
         : "Stage 2 is over: the figures still inside count as eaten.";
-    case "turn": return `Game turn ${e.game_turn}: ${playerName(board, e.start_seat)} starts.`;
-    case "game_over": {
+    case EVENT.TURN: return `Game turn ${e.game_turn}: ${playerName(board, e.start_seat)} starts.`;
+    case EVENT.GAME_OVER: {
       const winners = e.winners.map((s) => playerName(board, s));
       return `The game is over: ${winners.length ? `${list(winners)} wins` : "nobody wins"}.`;
     }

@@ -7,6 +7,7 @@
  */
 
 import { cardLabel, isolate, monsterCaption, playerName } from "./captions.js";
+import { EVENT } from "./events.js";
 
 const MONSTER_TYPES = new Set(["card", "first_card_redraw", "monster_done"]);
 
@@ -70,8 +71,8 @@ export function groupEvents(items) {
 }
 
 function monsterLine(events) {
-  const cards = events.filter((e) => e.type === "card").map((e) => cardLabel(e.card));
-  const done = events.find((e) => e.type === "monster_done");
+  const cards = events.filter((e) => e.type === EVENT.CARD).map((e) => cardLabel(e.card));
+  const done = events.find((e) => e.type === EVENT.MONSTER_DONE);
   const parts = [`draws ${cards.join(", ") || "no card"}`];
   if (done) parts.push(monsterCaption(done));
   return `The monster ${parts.join(" and ")}.`;

@@ -10,9 +10,10 @@
 import {
   effectsCaption, gameCaption, lookCaption, monsterCaption, playerCaption, stepCaption,
 } from "./captions.js";
+import { EVENT } from "./events.js";
 
 const STONE_KINDS = new Set(["stone", "crystal", "turn_right", "turn_180"]);
-const EFFECTS = new Set(["eat", "push"]);
+const EFFECTS = new Set([EVENT.EAT, EVENT.PUSH]);
 
 /**
  * @typedef {object} Frame
@@ -113,7 +114,7 @@ function applyPlace(work, e) {
 
 function applyEffects(work, effects, fate) {
   for (const e of effects) {
-    if (e.type === "eat") {
+    if (e.type === EVENT.EAT) {
       const f = figure(work, e.figure);
       f.where = fate;
       f.square = null;
@@ -139,9 +140,9 @@ function monsterWalk(work, events, i, fate) {
   const m = work.board.monster;
   let caption;
   let used = [e];
-  if (e.type === "wall") {
+  if (e.type === EVENT.WALL) {
     // The step onto the square beyond the wall follows; it is this same move.
-    const step = events[i + 1]?.type === "step" ? [events[i + 1]] : [];
+    const step = events[i + 1]?.type === EVENT.STEP ? [events[i + 1]] : [];
     used = [e, ...step];
     caption = monsterCaption(e);
     m.square = e.to;
@@ -160,20 +161,20 @@ function monsterEvent(work, e) {
   const m = work.board.monster;
   const status = work.status;
   let focus = [];
-  if (e.type === "card") {
+  if (e.type === EVENT.CARD) {
     status.discard.push(e.card);
     status.cardsLeft -= 1;
-  } else if (e.type === "look") {
+  } else if (e.type === EVENT.LOOK) {
     m.facing = e.facing;
     focus = e.seen.map((s) => s.square);
     return { caption: lookCaption(e), focus };
-  } else if (e.type === "turning_stone") {
+  } else if (e.type === EVENT.TURNING_STONE) {
     m.facing = e.facing;
     focus = [e.stone];
-  } else if (e.type === "teleport") {
+  } else if (e.type === EVENT.TELEPORT) {
     m.square = e.to;
     m.facing = e.facing;
-  } else if (e.type === "monster_done") {
+  } else if (e.type === EVENT.MONSTER_DONE) {
     m.square = e.square;
     m.facing = e.facing;
   }
@@ -182,10 +183,10 @@ function monsterEvent(work, e) {
 
 function gameEvent(work, e) {
   const status = work.status;
-  if (e.type === "phase") {
+  if (e.type === EVENT.PHASE) {
     status.phase = e.phase;
     if (e.start_seat !== undefined) status.startSeat = e.start_seat;
-  } else if (e.type === "stage_end") {
+  } else if (e.type === EVENT.STAGE_END) {
     if (e.stage === 1) {
       status.cardsLeft += status.discard.length;
       status.discard = [];
@@ -195,12 +196,12 @@ function gameEvent(work, e) {
         Object.assign(figure(work, key), { where: "removed", square: null });
       }
     }
-  } else if (e.type === "turn") {
+  } else if (e.type === EVENT.TURN) {
     status.gameTurn = e.game_turn;
     status.startSeat = e.start_seat;
     status.phase = "figures";
     for (const f of work.board.figures) f.moved = false;
-  } else if (e.type === "game_over") {
+  } else if (e.type === EVENT.GAME_OVER) {
     status.phase = "over";
     status.toMove = null;
     status.outcome = { winners: e.winners, reason: e.reason, escaped: e.escaped, eaten: e.eaten };
@@ -209,9 +210,12 @@ function gameEvent(work, e) {
 }
 
 const MONSTER_EVENTS = new Set([
-  "card", "first_card_redraw", "look", "turning_stone", "teleport", "stay", "monster_done",
+  EVENT.CARD, EVENT.FIRST_CARD_REDRAW, EVENT.LOOK, EVENT.TURNING_STONE, EVENT.TELEPORT, EVENT.STAY,
+  EVENT.MONSTER_DONE,
 ]);
-const PLAYER_EVENTS = { move: applyMove, flip: applyFlip, place: applyPlace };
+const PLAYER_EVENTS = {
+  [EVENT.MOVE]: applyMove, [EVENT.FLIP]: applyFlip, [EVENT.PLACE]: applyPlace,
+};
 
 /**
  * Turn events into frames, starting from `scene`, which is not changed.
@@ -224,14 +228,14 @@ const PLAYER_EVENTS = { move: applyMove, flip: applyFlip, place: applyPlace };
  */
 export function eventFrames(scene, events) {
   const work = copyScene(scene);
-  const done = events.find((e) => e.type === "monster_done");
+  const done = events.find((e) => e.type === EVENT.MONSTER_DONE);
   const fate = done?.fate ?? (work.status.stage === 2 ? "removed" : "outside");
   const frames = [];
   let i = 0;
   while (i < events.length) {
     const e = events[i];
     let frame;
-    if (e.type === "step" || e.type === "wall") {
+    if (e.type === EVENT.STEP || e.type === EVENT.WALL) {
       frame = { actor: "monster", seat: null, ...monsterWalk(work, events, i, fate) };
     } else if (MONSTER_EVENTS.has(e.type)) {
       frame = { actor: "monster", seat: null, events: [e], ...monsterEvent(work, e) };

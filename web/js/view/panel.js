@@ -5,6 +5,7 @@
  */
 
 import { cardLabel, playerName } from "../model/captions.js";
+import { EVENT } from "../model/events.js";
 import { DIRECTIONS } from "../model/geometry.js";
 import {
   arrowChoices, chooseArrow, chooseMove, chooseOrientation, choices, clearSelection,
@@ -150,7 +151,7 @@ export function renderActions(container, it, board, on) {
  * @param {{smooth: boolean}} how
  */
 export function showFrame(boardView, statusContainer, frame, { smooth }) {
-  const jump = frame.events.some((e) => e.type === "wall" || e.type === "teleport");
+  const jump = frame.events.some((e) => e.type === EVENT.WALL || e.type === EVENT.TELEPORT);
   boardView.draw(frame.scene.board, { instant: !smooth, jump });
   boardView.highlight({ focus: frame.focus });
   renderStatus(statusContainer, frame.scene.board, frame.scene.status);
