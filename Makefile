@@ -1,7 +1,7 @@
 # The README's two commands. Both set everything up first; the second run skips what is done.
 #   make run   - install the service and run it with embedded defaults
-#   make test  - install the service, the test tools and the test servers; lint; run every test,
-#                the soak tests at full size
+#   make test  - install the service, the test tools and the test servers; lint; check types;
+#                run every test, the soak tests at full size
 
 PYTHON ?= python3
 VENV := .venv
@@ -19,6 +19,8 @@ run: $(VENV)/.installed
 # sample; --durations lists the 15 slowest steps at the end, to see where the time goes.
 test: $(VENV)/.installed-test debian-packages
 	$(BIN)/ruff check .
+	$(BIN)/mypy --strict engine
+	$(BIN)/mypy service worker
 	node --test web/tests/
 	$(BIN)/pytest --soak --durations=15
 
