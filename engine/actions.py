@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from engine.board import DIRECTION_LETTERS, parse_square, square_name
-from engine.errors import InvalidNotation
+from engine.errors import IllegalPlacement, InvalidNotation, InvalidSquare
 from engine.moves import normalise_path
 from engine.state import FigureId, GameState
 
@@ -85,7 +86,31 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             orientation = data.get("orientation")
             if orientation is not None and orientation not in ("h", "v"):
                 raise InvalidNotation(f"orientation must be 'h' or 'v', got {orientation!r}")
-            return Place(str(data["tile"]), parse_square(str(data["square"])), orientation, arrow)
+            tile = str(data["tile"])
+            return Place(tile, tile_square(str(data["square"]), tile), orientation, arrow)
     except KeyError as exc:
         raise InvalidNotation(f"a {kind} action needs {exc.args[0]!r}") from exc
     raise InvalidNotation(f"unknown action type {kind!r} (move, flip or place)")
+
+
+# A name on the board's grid (columns a..p, rows 1..11), a square or not.
+_GRID_NAME = re.compile(r"^[a-p](?:[1-9]|1[01])$")
+
+
+def tile_square(name: str, tile: str) -> int:
+    """Return the square named ``name`` that a ``tile`` is to be placed on.
+
+    A name of the board's grid that is no square of the board (under a staircase) is refused
+    as a placement off the board, ``placement/off_board``, as a tile reaching past the edge
+    is; any other name is not a square at all (``position/invalid_square``).
+    """
+    try:
+        return parse_square(name)
+    except InvalidSquare:
+        text = name.strip().lower()
+        if not _GRID_NAME.match(text):
+            raise
+        raise IllegalPlacement.because(
+            "off_board", f"{text} is under a staircase, not on the board: a {tile} cannot be "
+            "placed there", tile=tile, square=text) from None
+

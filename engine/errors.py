@@ -79,9 +79,17 @@ class GameOver(EngineError):
 
 
 class IllegalPlacement(EngineError):
-    """A tile placement the set-up rules refuse (RULES §5); ``details['reason']`` says which."""
+    """A tile placement the set-up rules refuse (RULES §5); ``details['reason']`` says which,
+    and the code names it too (``placement/<reason>``)."""
 
     code = "placement/illegal"
+
+    @classmethod
+    def because(cls, reason: str, message: str, **details: Any) -> IllegalPlacement:
+        """Return the refusal of a placement for ``reason``, coded ``placement/<reason>``."""
+        refusal = cls(message, reason=reason, **details)
+        refusal.code = f"placement/{reason}"
+        return refusal
 
 
 class InvalidSetup(EngineError):

@@ -180,7 +180,9 @@ class Walk:
         """Spend one point: move one square ahead, with every effect of the square entered.
 
         A turning stone ahead turns the monster instead, and it enters the square in the new
-        direction with the same point (D3, D4); four turns in one point and it stays. A pool
+        direction with the same point (D3, D4). Only a loop stops it: standing again on a
+        square with a facing it had before in this point, it stays and the point is spent
+        (D4; under rules version 1, four turns in one point did). A pool
         slides it on without looking, eating figures on the pool and pushing stones ahead
         (D6, D14). A teleporter moves it to the other of the pair, facing that tile's arrow.
         Past a wall it arrives on the half-turn square, keeping its facing (RULES §1).
@@ -188,8 +190,16 @@ class Walk:
         lay = self.lay
         d = lay.facing
         turns = 0
+        loop_rule = self.state.rules >= 2
+        # Where the monster has stood in this point, with its facing (D4's loop rule).
+        stood: set[tuple[int, int]] = set()
         for _ in range(_MAX_MOVES_PER_POINT):
             m = lay.monster
+            if loop_rule:
+                if (m, d) in stood:
+                    self._emit(STAY, square=square_name(m), reason="loop")
+                    break
+                stood.add((m, d))
             t = NEIGHBOURS[m][d]
             through_wall = t < 0
             if through_wall:
@@ -201,7 +211,7 @@ class Walk:
                            facing=DIRECTION_LETTERS[new])
                 d = new
                 turns += 1
-                if turns >= 4:
+                if not loop_rule and turns >= 4:
                     self._emit(STAY, square=square_name(m), reason="four_turns")
                     break
                 continue

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from engine.actions import Action, Flip, Move, Place
+from engine.actions import Action, Flip, Move, Place, tile_square
 from engine.board import DIRECTION_LETTERS, parse_square, square_name
 from engine.errors import AmbiguousMove, IllegalMove, InvalidNotation, InvalidSquare
 from engine.moves import legal_outcomes, normalise_path
@@ -115,16 +115,19 @@ def _parse_place(rest: str, text: str) -> Place:
     at = next((i for i, t in enumerate(tokens) if _SQUARE.match(t)), None)
     if at is None:
         raise InvalidNotation(f"{text!r}: a placement needs a square, e.g. 'place stone c3'")
-    tile = _TILE_WORDS.get(" ".join(tokens[:at]))
-    if tile is None:
-        raise InvalidNotation(f"{text!r}: {' '.join(tokens[:at])!r} is not a tile", text=text)
-    try:
-        square = parse_square(tokens[at])
-    except InvalidSquare as exc:
-        raise InvalidNotation(exc.message) from exc
+    words = " ".join(tokens[:at])
+    if not words:
+        raise InvalidNotation(f"{text!r}: a placement names its tile, e.g. 'place stone c3'",
+                              text=text)
+    # A tile not known by any name goes on as written, and is refused as the structured
+    # form's would be (placement/unknown_tile): one refusal however the placement was sent.
+    tile = _TILE_WORDS.get(words, words.replace(" ", "_"))
+    square = tile_square(tokens[at], tile)
     orientation = arrow = None
     for word in tokens[at + 1:]:
-        if word in _ORIENTATION and orientation is None and tile == "pool_long":
+        if word in _ORIENTATION and orientation is None:
+            # Kept on any tile: a tile other than the long pool is then refused for it
+            # (placement/orientation), as in the structured form.
             orientation = _ORIENTATION[word]
         elif word.upper() in DIRECTION_LETTERS and len(word) == 1 and arrow is None:
             arrow = DIRECTION_LETTERS.index(word.upper())

@@ -43,10 +43,8 @@ TILE_NAMES = (*STONE_KINDS, "teleporter_A", "teleporter_B", "pool_square", "pool
 
 
 def _refuse(reason: str, message: str, place: Place) -> IllegalPlacement:
-    err = IllegalPlacement(message, reason=reason, tile=place.tile,
-                           square=square_name(place.square))
-    err.code = f"placement/{reason}"
-    return err
+    return IllegalPlacement.because(reason, message, tile=place.tile,
+                                    square=square_name(place.square))
 
 
 def tile_squares(place: Place) -> list[int]:

@@ -25,6 +25,8 @@ from engine.state import (
     PHASES,
     POOL_LONG,
     POOL_SQUARE,
+    RULES_VERSION,
+    RULES_VERSIONS,
     SCHEMA_VERSION,
     STONE_KINDS,
     TELEPORTER_KINDS,
@@ -73,6 +75,7 @@ def state_to_dict(state: GameState) -> dict[str, Any]:
         "version": state.version,
         "escapes": state.escapes,
         "outcome": state.outcome.to_dict() if state.outcome else None,
+        "rules": state.rules,
     }
 
 
@@ -154,6 +157,10 @@ def _build(data: dict[str, Any]) -> GameState:
     monster = Monster(_square(m["square"], "monster"), _direction(m["facing"], "monster facing"))
     outcome = data.get("outcome")
     seed = int(data.get("seed", 0))
+    rules = data.get("rules", RULES_VERSION)
+    if rules not in RULES_VERSIONS or isinstance(rules, bool):
+        raise InvalidPosition(f"rules version {rules!r} is not one of "
+                              f"{', '.join(map(str, RULES_VERSIONS))}")
     return GameState(
         players=players,
         figures=figures,
@@ -179,6 +186,7 @@ def _build(data: dict[str, Any]) -> GameState:
             tuple(outcome["winners"]), str(outcome["reason"]),
             tuple(outcome["escaped"]), tuple(outcome["eaten"]),
         ) if outcome else None,
+        rules=rules,
     )
 
 

@@ -15,7 +15,7 @@ from engine.game import apply_action
 from engine.monster_phase import resolve_monster_phase
 from engine.options import Options
 from engine.setup import new_game
-from engine.state import MONSTER, GameState
+from engine.state import MONSTER, RULES_VERSION, GameState, evolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +36,13 @@ class Record:
     options: Options = field(default_factory=Options)
     start_seat: int | None = None
     steps: tuple[Step, ...] = ()
+    rules: int = RULES_VERSION  # the rules version the game was played under
 
     def start(self) -> GameState:
-        """Return the game's initial state."""
-        return new_game(self.players, seed=self.seed, options=self.options,
-                        start_seat=self.start_seat)
+        """Return the game's initial state, under the record's rules version."""
+        state = new_game(self.players, seed=self.seed, options=self.options,
+                         start_seat=self.start_seat)
+        return state if state.rules == self.rules else evolve(state, rules=self.rules)
 
     def to_dict(self) -> dict[str, Any]:
         """Return the record as JSON-ready data."""
@@ -49,6 +51,7 @@ class Record:
             "seed": self.seed,
             "options": self.options.to_dict(),
             "start_seat": self.start_seat,
+            "rules": self.rules,
             "steps": [
                 {"seat": s.seat, "action": action_to_dict(s.action),
                  "automatic": list(s.automatic)}
@@ -58,12 +61,14 @@ class Record:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Record:
-        """Build a record from JSON data."""
+        """Build a record from JSON data. A record without ``rules`` was written before rules
+        versions existed, so it was played under version 1."""
         return cls(
             players=tuple(data["players"]),
             seed=int(data["seed"]),
             options=Options.from_dict(data.get("options")),
             start_seat=data.get("start_seat"),
+            rules=int(data.get("rules", 1)),
             steps=tuple(
                 Step(int(s["seat"]), action_from_dict(s["action"]),
                      tuple(s.get("automatic", ())))

@@ -23,6 +23,15 @@ from engine.options import Options
 
 SCHEMA_VERSION = 1
 
+RULES_VERSION = 2
+"""The rules new games are played under; a game keeps the version it started with, so a game
+in progress, and its replay, never change rules halfway (``GameState.rules``).
+
+* 1: the monster stops after four turns in one point (D4 as first written);
+* 2: only a loop stops it: the same square and facing again within one point (D4 revised).
+"""
+RULES_VERSIONS = (1, 2)
+
 COLOURS: tuple[str, ...] = ("green", "red", "blue", "yellow", "beige", "purple", "black")
 FOUR_FIGURE_COLOURS: tuple[str, ...] = COLOURS[:4]
 COLOUR_LETTERS = {"green": "g", "red": "r", "blue": "b", "yellow": "y",
@@ -251,6 +260,7 @@ class GameState:
     version: int = 0
     escapes: int = 0  # figures escaped so far, to order them
     outcome: Outcome | None = None
+    rules: int = RULES_VERSION  # the version of the rules this game is played under
 
     def player(self, seat: int) -> Player:
         """Return the player at ``seat``."""

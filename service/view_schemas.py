@@ -118,6 +118,10 @@ class PositionSchema(EngineSchema):
     cards_left = fields.Integer(required=True)
     viewer = fields.Integer(**Nullable)
     legal = fields.Nested(LegalSchema, required=True)
+    rules = fields.Integer(required=True, metadata={
+        "description": "The version of the rules the game is played under (it keeps the "
+                       "version it started with): 1, four turns in one point stop the monster; "
+                       "2, only a loop does (docs/rules.md, D4)."})
 
 
 class ViewerSchema(Schema):

@@ -136,9 +136,10 @@ def test_out_as_a_destination_finds_the_leaving_path() -> None:
     assert caught.value.details["reason"] == "unreachable"
 
 
+# An unknown tile ("place dragon c3") is read, and refused as a placement: test_placement.py.
 JUNK: list[Any] = [
     "", "   ", "hello", "red 5", "red 5 NQ", "red 55 N", "pink 5 NN", "flip", "flip red",
-    "red 5 to", "5 to z9", "5 to h 7", "place", "place dragon c3", "place stone",
+    "red 5 to", "5 to z9", "5 to h 7", "place", "place stone",
     "place stone c3 q", "place pool long e9 h v", "place stone z3", 42, None,
 ]
 

@@ -8,10 +8,12 @@ import pytest
 
 from engine import (
     IllegalPlacement,
+    InvalidSquare,
     NotYourTurn,
     Options,
     Place,
     WrongPhase,
+    action_from_dict,
     apply_action,
     new_game,
     parse_action,
@@ -233,3 +235,32 @@ def test_the_random_set_up_is_the_same_for_the_same_seed_and_differs_between_see
     one, again, other = (new_game(4, seed=s, options=options) for s in (5, 5, 6))
     assert one == again
     assert (one.stones, one.teleporters) != (other.stones, other.teleporters)
+
+
+def structured_refusal(state: GameState, data: dict[str, str]) -> IllegalPlacement:
+    """Return the error a placement sent in the structured form raises."""
+    with pytest.raises(IllegalPlacement) as err:
+        apply_action(state, action_from_dict({"type": "place", **data}), state.to_move)
+    return err.value
+
+
+@pytest.mark.parametrize(("text", "data", "reason"), [
+    ("place stone a11", {"tile": "stone", "square": "a11"}, "off_board"),
+    ("place teleporter A p1 N", {"tile": "teleporter_A", "square": "p1", "arrow": "N"},
+     "off_board"),
+    ("place dragon c3", {"tile": "dragon", "square": "c3"}, "unknown_tile"),
+    ("place stone c3 h", {"tile": "stone", "square": "c3", "orientation": "h"}, "orientation"),
+    ("place crystal c3 vertical", {"tile": "crystal", "square": "c3", "orientation": "v"},
+     "orientation"),
+], ids=["staircase", "staircase_teleporter", "unknown_tile", "stray_h", "stray_vertical"])
+def test_a_placement_is_refused_with_one_code_whether_written_or_structured(
+        text: str, data: dict[str, str], reason: str) -> None:
+    written, structured = refusal(placing(), text), structured_refusal(placing(), data)
+    assert written.code == structured.code == f"placement/{reason}"
+    assert written.to_dict() == structured.to_dict()
+    assert written.details["reason"] == reason
+
+
+def test_a_name_that_is_no_square_of_the_grid_is_still_not_a_square() -> None:
+    with pytest.raises(InvalidSquare):
+        action_from_dict({"type": "place", "tile": "stone", "square": "q3"})

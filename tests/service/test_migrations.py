@@ -17,6 +17,7 @@ from alembic.migration import MigrationContext
 from flask import Flask
 from sqlalchemy import inspect, text
 
+import engine
 from service import create_app
 from service.extensions import db
 from service.migrate import downgrade, upgrade
@@ -130,3 +131,25 @@ def test_upgrading_seals_redacts_and_masks_what_earlier_versions_wrote(
         assert unseal(pending) == payload
     assert reply_token not in recipient and recipient.endswith(".1.0." + "*" * 16 + "@ff.example")
     assert name == "Anntuo"
+
+
+def test_upgrading_keeps_games_under_way_on_the_rules_they_started_with(
+        empty_app: Flask) -> None:
+    upgrade(empty_app, "0007")
+    started = engine.state_to_dict(engine.new_game(["red", "blue"], seed=3))
+    del started["rules"]  # as written before rules versions
+    now = datetime.now(UTC)
+    with empty_app.app_context(), db.engine.begin() as connection:
+        for game_id, state in (("A" * 22, json.dumps(started)), ("B" * 22, None)):
+            connection.execute(text(
+                "INSERT INTO games (id, status, version, seat_count, seats_open, options, "
+                "state, action_count, event_count, created_at, updated_at) "
+                "VALUES (:id, 'active', 0, 2, 0, '{}', :state, 0, 0, :now, :now)"),
+                {"id": game_id, "state": state, "now": now})
+    upgrade(empty_app)
+    with empty_app.app_context(), db.engine.connect() as connection:
+        states = [json.loads(row[0]) if isinstance(row[0], str) else row[0]
+                  for row in connection.execute(text("SELECT state FROM games ORDER BY id"))]
+    assert states[0] == {**started, "rules": 1}
+    assert engine.state_from_dict(states[0]).rules == 1
+    assert states[1] is None  # not started: it will start under the current rules
