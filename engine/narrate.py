@@ -67,7 +67,8 @@ def narrate_monster(events: Iterable[Mapping[str, Any]]) -> str:
             clauses.append(f"teleported from {e['square']} to {e['to']}, facing "
                            f"{_DIRECTIONS[e['facing']]}")
         elif kind == STAY:
-            clauses.append("spun round four times and stayed put")
+            clauses.append("turned round in a loop and stayed put" if e.get("reason") == "loop"
+                           else "spun round four times and stayed put")
         elif kind == EAT:
             how = {"caught": "ate", "pushed_off": "pushed off the board and so ate",
                    "teleporter": "pushed onto a teleporter and so ate"}[e["how"]]

@@ -16,12 +16,16 @@ class Options:
     * ``random_setup``: in the experienced game, place the 17 tiles from the game's seed.
     * ``three_hits``: for 6–7 players, the 5 card becomes "3 hits" (RULES §2).
     * ``online_teleporter_rule``: the online site's teleporter placement limit (RULES §7).
+    * ``open_exit``: in the experienced game, a teleporter may not be placed where it would
+      leave no walk from ``p11`` to ``a1`` (teleporters are walls for figures; pools can be
+      crossed and stones pushed), so the doors are never sealed for the whole game.
     """
 
     experienced: bool = False
     random_setup: bool = False
     three_hits: bool = False
     online_teleporter_rule: bool = False
+    open_exit: bool = False
 
     def to_dict(self) -> dict[str, bool]:
         """Return the options as JSON-ready data (every state written or shown makes this, so
@@ -48,10 +52,12 @@ class Options:
                 f"the '3 hits' card is a variant for 6-7 players, not {player_count}",
                 option="three_hits",
             )
-        if (self.random_setup or self.online_teleporter_rule) and not self.experienced:
+        placing = [name for name in ("random_setup", "online_teleporter_rule", "open_exit")
+                   if getattr(self, name)]
+        if placing and not self.experienced:
             raise InvalidSetup(
-                "random set-up and the teleporter placement rule belong to the experienced game",
-                option="random_setup" if self.random_setup else "online_teleporter_rule",
+                "random set-up and the teleporter placement rules belong to the experienced game",
+                option=placing[0],
             )
 
 

@@ -111,7 +111,43 @@ def check_placement(state: GameState, place: Place,
             raise _refuse("twin_wall",
                           f"a teleporter already stands by the twin wall of {where}, on "
                           f"{square_name(wrap(place.square))} (online placement rule)", place)
+        if state.options.open_exit and seals_exit(others, place.square):
+            raise _refuse("seals_exit",
+                          f"a teleporter on {where} would wall off the exit: no figure could "
+                          "walk from p11 to a1 any more (the rule against sealed doors)", place)
     return squares
+
+
+def walk_to_exit(teleporters: set[int]) -> list[int] | None:
+    """Return the squares of a shortest walk from ``p11`` to ``a1`` that no teleporter blocks
+    (teleporters are walls for figures; pools are crossed, stones pushed away), or None.
+    """
+    came_from = {ENTRANCE: ENTRANCE}
+    frontier = [ENTRANCE]
+    while frontier and EXIT not in came_from:
+        reached = []
+        for square in frontier:
+            for neighbour in NEIGHBOURS[square]:
+                if neighbour >= 0 and neighbour not in came_from and neighbour not in teleporters:
+                    came_from[neighbour] = square
+                    reached.append(neighbour)
+        frontier = reached
+    if EXIT not in came_from:
+        return None
+    walk = [EXIT]
+    while walk[-1] != ENTRANCE:
+        walk.append(came_from[walk[-1]])
+    return walk
+
+
+def seals_exit(teleporters: set[int], square: int) -> bool:
+    """True when a teleporter on ``square``, beside ``teleporters``, leaves no walk from the
+    entrance to the exit (the option against sealed doors)."""
+    walk = walk_to_exit(teleporters)
+    if walk is None:  # sealed already (the option was not on for the earlier tiles)
+        return False
+    # A square off this one walk leaves it open; only a square on it can close every walk.
+    return square in walk and walk_to_exit({*teleporters, square}) is None
 
 
 def apply_placement(state: GameState, place: Place, actor: int) -> Transition:

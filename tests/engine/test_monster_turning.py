@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import state_from_dict
+from engine import narrate_monster, state_from_dict
 from engine.board import N
 from tests.engine.helpers import sq, stone_names
 from tests.engine.monster_helpers import eaten, monster_position, of_type, trail, walk
@@ -149,3 +149,11 @@ def test_d4_under_rules_version_1_the_fourth_turn_sets_the_facing() -> None:
         "turning_stone g6 turn_right -> N", "turning_stone h5 turn_right -> E",
         "stay four_turns"]
     assert trail(t.events, 2)[1] == "turning_stone i6 turn_180 -> W"
+
+
+def test_the_monster_phase_in_words_says_why_it_stayed() -> None:
+    stones = ["h5 turn_180", "h7 turn_180"]
+    loop = walk(monster_position(monster="h6 N", stones=stones), "5")
+    four = walk(monster_position(monster="h6 N", stones=stones, rules=1), "5")
+    assert "turned round in a loop and stayed put" in narrate_monster(loop.events)
+    assert "spun round four times and stayed put" in narrate_monster(four.events)

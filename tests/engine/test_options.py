@@ -19,13 +19,14 @@ def test_options_are_frozen() -> None:
 
 def test_the_options_are_stored_with_the_game_and_survive_the_json_round_trip() -> None:
     options = Options(experienced=True, random_setup=True, three_hits=True,
-                      online_teleporter_rule=True)
+                      online_teleporter_rule=True, open_exit=True)
     state = new_game(6, seed=4, options=options)
     assert state.options == options
     assert state_from_dict(state_to_dict(state)).options == options
     assert state_to_dict(state)["options"] == {"experienced": True, "random_setup": True,
                                                "three_hits": True,
-                                               "online_teleporter_rule": True}
+                                               "online_teleporter_rule": True,
+                                               "open_exit": True}
 
 
 def test_the_basic_game_is_the_default() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from engine import (
     IllegalPlacement,
+    InvalidSetup,
     InvalidSquare,
     NotYourTurn,
     Options,
@@ -18,8 +19,8 @@ from engine import (
     new_game,
     parse_action,
 )
-from engine.board import NEIGHBOURS, is_edge, wrap
-from engine.placement import NO_TILE_ZONE, legal_placements, tile_squares
+from engine.board import NEIGHBOURS, is_edge, square_name, wrap
+from engine.placement import NO_TILE_ZONE, legal_placements, tile_squares, walk_to_exit
 from engine.setup import EXPERIENCED_TILES
 from engine.state import FIGURES, PLACEMENT, GameState
 from tests.engine.helpers import sq
@@ -264,3 +265,38 @@ def test_a_placement_is_refused_with_one_code_whether_written_or_structured(
 def test_a_name_that_is_no_square_of_the_grid_is_still_not_a_square() -> None:
     with pytest.raises(InvalidSquare):
         action_from_dict({"type": "place", "tile": "stone", "square": "q3"})
+
+
+SEALING = ("place teleporter A c1 N", "place teleporter A b2 E", "place teleporter B a3 S")
+
+
+def test_teleporters_may_seal_the_exit_for_the_whole_game_without_the_option() -> None:
+    state = placing()
+    assert not state.options.open_exit  # off unless the creator asks
+    for text in SEALING:
+        state = place(state, text)
+    assert walk_to_exit({t.square for t in state.teleporters}) is None
+
+
+def test_with_the_option_a_teleporter_that_would_seal_the_exit_is_refused() -> None:
+    state = placing(open_exit=True)
+    for text in SEALING[:2]:
+        state = place(state, text)
+    refused = refusal(state, SEALING[2])
+    assert refused.code == "placement/seals_exit"
+    assert refused.details == {"reason": "seals_exit", "tile": "teleporter_B", "square": "a3"}
+    assert "a3" not in {square_name(p.square) for p in legal_placements(state, "teleporter_B")}
+    assert place(state, "place teleporter B a4 S").phase == PLACEMENT  # elsewhere it may go
+
+
+def test_with_the_option_random_set_ups_never_seal_the_exit() -> None:
+    for seed in range(60):
+        state = new_game(2 + seed % 6, seed=seed,
+                         options=Options(experienced=True, random_setup=True, open_exit=True))
+        assert walk_to_exit({t.square for t in state.teleporters}) is not None, seed
+
+
+def test_the_option_belongs_to_the_experienced_game() -> None:
+    with pytest.raises(InvalidSetup) as refused:
+        new_game(2, seed=1, options=Options(open_exit=True))
+    assert refused.value.details == {"option": "open_exit"}

@@ -85,6 +85,29 @@ def test_it_applies_a_placement_in_the_experienced_game(client: FlaskClient) -> 
     assert submit(client, game, 1, 1, action=action).status_code == 201
 
 
+@pytest.mark.parametrize(("request_body", "code"), [
+    ({"notation": "place stone a11"}, "placement/off_board"),
+    ({"action": {"type": "place", "tile": "stone", "square": "a11"}}, "placement/off_board"),
+    ({"notation": "place dragon c3"}, "placement/unknown_tile"),
+    ({"notation": "place stone c3 h"}, "placement/orientation"),
+], ids=["staircase_by_notation", "staircase_structured", "unknown_tile", "stray_orientation"])
+def test_a_refused_placement_has_one_code_by_notation_or_structured(
+        client: FlaskClient, request_body: dict[str, Any], code: str) -> None:
+    game = create_game(client, options={"experienced": True})
+    assert_error(submit(client, game, 0, 0, **request_body), 422, code)
+
+
+def test_the_option_against_sealed_doors_refuses_the_teleporter_that_seals_the_exit(
+        client: FlaskClient) -> None:
+    game = create_game(client, options={"experienced": True, "open_exit": True})
+    for version, text in enumerate(("place teleporter A c1 N", "place teleporter A b2 E")):
+        assert submit(client, game, version % 2, version, notation=text).status_code == 201
+    assert_error(submit(client, game, 0, 2, notation="place teleporter B a3 S"), 422,
+                 "placement/seals_exit")
+    view = read(client, game, game.seat_tokens[0])
+    assert (view["position"]["options"]["open_exit"], view["position"]["rules"]) == (True, 2)
+
+
 def test_the_last_move_of_the_figure_phase_writes_the_monster_job(
     app: Flask, client: FlaskClient
 ) -> None:

@@ -13,7 +13,7 @@ test("the form becomes the API's create request: rules, seats, start, time per m
   assert.deepEqual(spec, {
     seats: [{ name: "Ann", email: "ann@example.com", colour: "red" }, { name: "Bob" }],
     options: { experienced: true, random_setup: false, three_hits: true,
-      online_teleporter_rule: false },
+      online_teleporter_rule: false, open_exit: false },
     start_seat: 1,
     move_time_limit: 5400,
   });

@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  boardModel, bySquare, describeSquare, figureName, parseFigure, readPayload, shownNumber, sides,
-  statusModel,
+  boardModel, bySquare, describeSquare, figureName, parseFigure, readPayload, rulesWords,
+  shownNumber, sides, statusModel,
 } from "../js/model/viewmodel.js";
 import { fixture } from "./helpers.js";
 
@@ -100,4 +100,15 @@ test("squares are described for screen readers", () => {
     /: the monster facing (north|east|south|west)$/);
   assert.equal(describeSquare(index, "a1"), "a1: the exit");
   assert.equal(describeSquare(index, "p11"), "p11: yellow 1 showing 6, the entrance");
+});
+
+test("the rules are told with their options and the game's rules version", () => {
+  const status = statusModel({
+    ...fixture("view_experienced").view,
+    options: { experienced: true, random_setup: true, open_exit: true }, rules: 2,
+  });
+  assert.equal(rulesWords(status),
+    "experienced game, random set-up, teleporters may not wall off the exit (rules version 2)");
+  const old = statusModel({ ...fixture("view_basic").view, options: { experienced: false } });
+  assert.equal(rulesWords(old), "basic game (rules version 1)");
 });

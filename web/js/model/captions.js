@@ -129,7 +129,11 @@ export function monsterCaption(e) {
     case EVENT.TURNING_STONE:
       return `is turned ${direction(e.facing)} by the ${stoneName(e.kind)} on ${e.stone}`;
     case EVENT.TELEPORT: return `teleports to ${e.to} facing ${direction(e.facing)}`;
-    case EVENT.STAY: return `spins round four times and stays on ${e.square}`;
+    case EVENT.STAY:
+      // Rules version 2 stops the monster on a loop; version 1 after four turns (D4).
+      return e.reason === "loop"
+        ? `turns round in a loop and stays on ${e.square}`
+        : `spins round four times and stays on ${e.square}`;
     case EVENT.MONSTER_DONE: {
       const stop = `stops on ${e.square} facing ${direction(e.facing)}`;
       if (!e.eaten.length) return stop;

@@ -18,6 +18,7 @@ export const OPTIONS = Object.freeze([
   { name: "random_setup", label: "Random set-up of the stones and tiles" },
   { name: "three_hits", label: "Use the \"3 hits\" card (6–7 players)" },
   { name: "online_teleporter_rule", label: "Teleporters placed as on the online site" },
+  { name: "open_exit", label: "Teleporters may not wall off the exit" },
 ]);
 
 const HOUR = 3600;

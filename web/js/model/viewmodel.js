@@ -131,7 +131,30 @@ export function statusModel(view) {
     version: view.version,
     outcome: view.outcome ?? null,
     experienced: Boolean(view.options?.experienced),
+    options: { ...(view.options ?? {}) },
+    rulesVersion: view.rules ?? 1,
   };
+}
+
+/** The rule options in players' words, as the status shows them (engine.Options). */
+const OPTION_WORDS = Object.freeze({
+  random_setup: "random set-up",
+  three_hits: "the \"3 hits\" card",
+  online_teleporter_rule: "teleporters placed as on the online site",
+  open_exit: "teleporters may not wall off the exit",
+});
+
+/**
+ * The rules a game is played under, in words: basic or experienced, its options, and its
+ * rules version (a game keeps the version it started with; docs/rules.md).
+ * @param {object} status from `statusModel`
+ * @returns {string}
+ */
+export function rulesWords(status) {
+  const chosen = Object.keys(OPTION_WORDS).filter((name) => status.options?.[name]);
+  return [status.experienced ? "experienced game" : "basic game",
+    ...chosen.map((name) => OPTION_WORDS[name])].join(", ")
+    + ` (rules version ${status.rulesVersion})`;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   describeMove, flipAction, orientationChoices, pendingAction, placeableTiles, previewMove, prompt,
   selectTile,
 } from "../model/interaction.js";
-import { sides, stoneName } from "../model/viewmodel.js";
+import { rulesWords, sides, stoneName } from "../model/viewmodel.js";
 import { FRAME_MS } from "./animate.js";
 
 const TILE_NAMES = {
@@ -60,7 +60,7 @@ export function renderStatus(container, board, status) {
         + (toMove ? " — to move" : ""));
   }));
   const facts = [
-    ["Rules", status.experienced ? "experienced game" : "basic game"],
+    ["Rules", rulesWords(status)],
     ["Phase", PHASES[status.phase] ?? status.phase],
     ["Stage", String(status.stage)],
     ["Game turn", String(status.gameTurn)],
