@@ -2,7 +2,8 @@
 
 ``/`` is the lobby, ``/play/<game_id>`` a game's page and ``/join/<game_id>`` the page that
 takes an open seat: all three are ``web/index.html``, which reads the token or the invite
-code from the URL's fragment (never sent to any server). The page's modules, style sheet and
+code from the URL's fragment (never sent to any server). ``/rules`` is ``web/rules.html``, how
+the game reads what the rulebook leaves open. The page's modules, style sheet and
 demo data are served under ``/js/``, ``/css/`` and ``/demo/``. Every file carries an ETag and
 ``Cache-Control: no-cache`` (there is no build step, so no file name changes with its
 content: the browser asks again each time and mostly gets 304).
@@ -54,8 +55,8 @@ def _send(folder: Path, name: str) -> Response:
     return response
 
 
-def _page() -> Response:
-    response = _send(web_dir(), "index.html")
+def _page(name: str = "index.html") -> Response:
+    response = _send(web_dir(), name)
     response.headers["Content-Security-Policy"] = PAGE_POLICY
     response.headers["Referrer-Policy"] = "no-referrer"
     return response
@@ -77,6 +78,13 @@ def play(game_id: str) -> Response:
 def join(game_id: str) -> Response:
     """Serve the page that takes an open seat with the invite code from the fragment."""
     return _page()
+
+
+@blueprint.get("/rules")
+def rules() -> Response:
+    """Serve the rules page: how the game reads what the rulebook leaves open
+    (``web/rules.html``, written by ``web/make_rules_page.py``)."""
+    return _page("rules.html")
 
 
 @blueprint.get(f"/<any({', '.join(FOLDERS)}):folder>/<path:name>")

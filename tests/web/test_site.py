@@ -30,6 +30,14 @@ def test_it_serves_the_page_at_the_lobby_a_game_and_joining(client: FlaskClient,
     assert response.headers["Referrer-Policy"] == "no-referrer"
 
 
+def test_it_serves_the_rules_page(client: FlaskClient) -> None:
+    response = client.get("/rules", buffered=True)
+    assert response.status_code == 200
+    assert response.content_type == "text/html; charset=utf-8"
+    assert response.get_data() == (WEB / "rules.html").read_bytes()
+    assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+
+
 @pytest.mark.parametrize(("path", "content_type"), [
     ("/js/app.js", "text/javascript; charset=utf-8"),
     ("/js/model/api.js", "text/javascript; charset=utf-8"),

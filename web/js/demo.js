@@ -5,6 +5,7 @@
  */
 
 import { frameText } from "./model/captions.js";
+import { decisionOf } from "./model/decisions.js";
 import {
   clearSelection, clickSquare, highlightsOf, selectFigure, startInteraction,
 } from "./model/interaction.js";
@@ -68,7 +69,7 @@ function playFrames(frames, extra = () => []) {
       showFrame(boardView, page.status, frame, how);
     },
     onChange(state) {
-      controls?.update(state, frameText(state.frame));
+      controls?.update(state, frameText(state.frame), decisionOf(state.frame));
     },
   });
   controls = createReplayControls(page.replay, player,

@@ -11,6 +11,7 @@ import {
   clearSelection, clickSquare, highlightsOf, selectFigure, startInteraction,
 } from "./model/interaction.js";
 import { frameText } from "./model/captions.js";
+import { decisionOf } from "./model/decisions.js";
 import { eventFrames, stillFrame } from "./model/replay.js";
 import { createViewer, readLog } from "./model/timeline.js";
 import { boardModel, statusModel } from "./model/viewmodel.js";
@@ -62,7 +63,7 @@ export async function showGame(page, ui, { gameId }) {
       showFrame(boardView, page.status, frame, how);
     },
     onChange(state) {
-      controls?.update(state, frameText(state.frame));
+      controls?.update(state, frameText(state.frame), decisionOf(state.frame));
       // The last frame is now: back on it, the board is the game again, ready to play.
       const wasReplaying = s.replaying;
       s.replaying = state.playing || state.index < state.count - 1;

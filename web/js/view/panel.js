@@ -174,7 +174,9 @@ export function setMoveTime(boardView, ms) {
  * @param {object} [options]
  * @param {Array<object>} [options.extra] more buttons, `{text, label, onClick}` each
  * @param {function(number): void} [options.onSpeed] told the new milliseconds per frame
- * @returns {{update: function({index: number, count: number, playing: boolean}, string): void}}
+ * @returns {{update: function({index: number, count: number, playing: boolean}, string,
+ *   string=): void}} told each frame's caption, and the rules page's anchor of the decision
+ *   it uses, if any, shown as a "why?" link
  */
 export function createReplayControls(container, player, { extra = [], onSpeed = () => {} } = {}) {
   const caption = el("p", { class: "caption", "aria-live": "polite" });
@@ -202,8 +204,14 @@ export function createReplayControls(container, player, { extra = [], onSpeed = 
     el("div", { class: "buttons", role: "group", "aria-label": "Replay controls" }, ...controls),
     el("label", {}, "Speed ", speed), counter);
   return {
-    update(state, text) {
-      caption.textContent = text;
+    update(state, text, why = null) {
+      caption.replaceChildren(text);
+      if (why) {
+        caption.append(" ", el("a", {
+          href: `/rules#${why}`, target: "_blank", rel: "noopener",
+          "aria-label": "Why? How the game reads the rules here",
+        }, "why?"));
+      }
       counter.textContent = `Step ${state.index + 1} of ${state.count}`;
       play.textContent = state.playing ? "Pause" : "Play";
     },
