@@ -37,6 +37,15 @@ def port_from_environment() -> int:
     return port
 
 
+def child_environment(port: int, environment: dict[str, str]) -> dict[str, str]:
+    """Return the environment of the processes started: ``environment``, and the address the
+    links in pages, answers and mails point to (``FF_PUBLIC_URL``) on the port served, unless
+    it is set (behind a proxy, set it to the address people open)."""
+    if environment.get("FF_PUBLIC_URL"):
+        return dict(environment)
+    return {**environment, "FF_PUBLIC_URL": f"http://{HOST}:{port}"}
+
+
 MIGRATE = [sys.executable, "-m", "service.migrate", "upgrade"]
 CELERY = [sys.executable, "-m", "celery", "--app", "worker", "--quiet"]
 # Worker processes of the local run's one Celery worker (its prefork pool).
@@ -91,15 +100,17 @@ def main() -> int:
     # Set for SIGINT too: a shell starting us in the background makes us ignore it.
     for stop_signal in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop_signal, _exit_on_signal)
-    if subprocess.run(MIGRATE, check=False).returncode != 0:
+    environment = child_environment(port, dict(os.environ))
+    if subprocess.run(MIGRATE, check=False, env=environment).returncode != 0:
         print("the database migration failed; not starting", file=sys.stderr)
         return 1
     processes: dict[str, subprocess.Popen[bytes]] = {}
     try:
         for name, argv in commands(port).items():
-            processes[name] = subprocess.Popen(argv)
+            processes[name] = subprocess.Popen(argv, env=environment)
         print(
             f"\nFearsome Floors is starting at http://{HOST}:{port}/\n"
+            f"  links in pages and mails: {environment['FF_PUBLIC_URL']}/\n"
             f"  health check: http://{HOST}:{port}/api/v1/health\n"
             "  press Ctrl-C to stop\n",
             flush=True,

@@ -33,10 +33,14 @@ def test_a_game_played_through_the_api_gets_its_monster_phase_resolved(
         wait_for_port(port, timeout=60,
                       gave_up=lambda: None if launcher.poll() is None else log.read_text())
         game = ApiGame.create(f"http://{HOST}:{port}")
+        # Links follow the port served (FF_PUBLIC_URL is derived from FF_PORT when unset).
+        assert game.spectator_link.startswith(f"http://{HOST}:{port}/play/{game.id}#")
         version, _ = game.play_to_monster_phase()
         view = game.wait_for_version(version, timeout=90)
         assert (view["version"], view["phase"]) == (version + 1, "figures")
-        assert list((tmp_path / "mail").glob("*.eml")), "the worker sent no email"
+        mails = list((tmp_path / "mail").glob("*.eml"))
+        assert mails, "the worker sent no email"
+        assert all(f"http://{HOST}:{port}/play/{game.id}" in mail.read_text() for mail in mails)
         launcher.send_signal(signal.SIGTERM)
         assert launcher.wait(timeout=60) == 0
     finally:

@@ -32,6 +32,7 @@ class ApiGame:
         self.http = http
         self.id: str = body["game"]["id"]
         self.creator_token: str = body["creator_token"]
+        self.spectator_link: str = body["spectator_link"]
         self.spectator_token = token_of(body["spectator_link"])
         self.seat_tokens = {seat["seat"]: token_of(seat["link"]) for seat in body["seats"]}
 
