@@ -3,7 +3,8 @@
 Every answer goes through the outbox in the transaction that records what became of the
 message, keyed by the message's log row, so it is written once however often the message
 is delivered. Answers carry ``Auto-Submitted: auto-replied`` (RFC 3834) and
-``In-Reply-To``, so mail clients thread them and no auto-responder answers them back.
+``In-Reply-To``, so mail clients thread them and no auto-responder answers them back. An
+answer to a seat's own reply carries the seat's reply address, so answering it works too.
 """
 
 from __future__ import annotations
@@ -33,8 +34,10 @@ class Answer:
     link: str | None = None
 
 
-def write(session: Session, row: InboundMail, message_id: str | None, answer: Answer) -> None:
-    """Write the answer to the sender of ``row`` to the outbox (once per row)."""
+def write(session: Session, row: InboundMail, message_id: str | None, answer: Answer,
+          reply_to: str | None = None) -> None:
+    """Write the answer to the sender of ``row`` to the outbox (once per row); ``reply_to``,
+    the seat's reply address, makes the answer itself answerable with a move."""
     headers = {"Auto-Submitted": "auto-replied", "X-FF-Kind": TOPIC}
     if message_id:
         headers["In-Reply-To"] = message_id
@@ -42,7 +45,7 @@ def write(session: Session, row: InboundMail, message_id: str | None, answer: An
     subject = row.subject if row.subject.lower().startswith("re:") else f"Re: {row.subject}"
     text, html = render(answer)
     outbox.email_job(session, row.sender, subject.strip()[:200] or answer.title, text,
-                     f"mailin:{row.id}:reply", html=html, headers=headers,
+                     f"mailin:{row.id}:reply", html=html, reply_to=reply_to, headers=headers,
                      game_id=row.game_id, seat=row.seat, topic=TOPIC)
 
 

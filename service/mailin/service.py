@@ -45,6 +45,7 @@ from service.mail.addresses import (
     is_reply_address,
     masked,
     read_reply_address,
+    reply_address,
     verify_token,
 )
 from service.mailin import commands, parse, replies
@@ -173,7 +174,22 @@ def _close(session: Session, row: InboundMail, message_id: str | None, status: s
     row.status, row.code, row.detail, row.updated_at = status, code, detail[:2000], utcnow()
     if answer is not None and row.sender:
         session.flush()
-        replies.write(session, row, message_id, answer)
+        replies.write(session, row, message_id, answer, _answer_address(session, row, code))
+
+
+# Answers to these go without the seat's reply address: the message did not prove it came
+# from the seat (a bad, retired or foreign address, or another sender).
+_UNPROVEN = frozenset({"mail/not_reply_address", "mail/wrong_token", "mail/retired_token",
+                       "mail/wrong_sender"})
+
+
+def _answer_address(session: Session, row: InboundMail, code: str | None) -> str | None:
+    """Return the seat's reply address for an answer to a message the seat sent, else None."""
+    if row.game_id is None or row.seat is None or code in _UNPROVEN:
+        return None
+    if session.get(Seat, (row.game_id, row.seat)) is None:
+        return None
+    return reply_address(row.game_id, row.seat, session)
 
 
 def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
@@ -232,6 +248,15 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
         _refuse(session, row, inbound, refusal.code, refusal.message)
         return None
     assert state is not None  # an active game has started
+    if command is not None:
+        # Whose turn it is comes first, whatever the move says ("4 to a1" out of turn is
+        # "not your turn", not "cannot get a1").
+        try:
+            engine.check_may_act(state, seat)
+        except EngineError as refusal:
+            _refuse(session, row, inbound, refusal.code,
+                    _not_now(session, game_id, state, refusal))
+            return None
     if command is None and problem is None:
         _close(session, row, inbound.message_id, REFUSED, "mail/no_command",
                "no command in the message",
@@ -247,6 +272,18 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
     assert command is not None
     row.version = game.version
     return _Move(row.id, game_id, seat, command.text, game.version)
+
+
+def _not_now(session: Session, game_id: str, state: GameState, refusal: EngineError) -> str:
+    """Say why the seat may not act now, naming the player whose turn it is and their colour."""
+    if isinstance(refusal, engine.NotYourTurn) and state.to_move is not None:
+        row = session.get(Seat, (game_id, state.to_move))
+        colour = state.colour_of(state.to_move)
+        who = f"{row.name}'s turn ({colour})" if row is not None and row.name else \
+            f"{colour}'s turn"
+        return (f"It is {who}, not yours. Your move is taken when it is your turn: you will "
+                "get an email then.")
+    return refusal.message[:1].upper() + refusal.message[1:] + "."
 
 
 def _first(lines: list[str]) -> tuple[commands.Command | None, None]:

@@ -211,6 +211,12 @@ def test_a_move_out_of_turn_is_refused(app: Flask, client: FlaskClient) -> None:
     [result] = take(app, reply(address_of(app, game, seat=1), "red 5 +"))
     assert (result.status, result.code) == ("refused", "move/not_your_turn")
     assert actions_of(app, game) == []
+    # Whose turn it is comes first, even for a move that could not be made anyway.
+    [result] = take(app, reply(address_of(app, game, seat=1), "red 4 to a1"))
+    assert (result.status, result.code) == ("refused", "move/not_your_turn")
+    text = answers(app)[-1]["text"]
+    assert "It is Ann's turn (green), not yours." in text
+    assert "cannot get" not in text
 
 
 def test_mail_not_for_a_reply_address_is_not_handled(app: Flask) -> None:
@@ -273,3 +279,26 @@ def test_two_deliveries_at_once_apply_the_move_once(app: Flask, client: FlaskCli
     assert sorted(result.status for result in results) == ["applied", "applied"]
     assert actions_of(app, game) == ["green 5 +"]
     assert len(answers(app)) == 1
+
+
+def test_answers_to_the_seat_can_be_answered_with_a_move(app: Flask,
+                                                         client: FlaskClient) -> None:
+    # Applied, refused, board and help answers carry the seat's reply address; replying to
+    # the answer of an illegal move with a legal one plays it.
+    game = new_game(client)
+    address = address_of(app, game)
+    for text in (ILLEGAL, "board", "help"):
+        take(app, reply(address, text))
+    assert [a.get("reply_to") for a in answers(app)] == [address] * 3
+    [result] = take(app, reply(answers(app)[0]["reply_to"], LEGAL))
+    assert result.status == "applied"
+    assert answers(app)[-1]["reply_to"] == address
+
+
+def test_an_answer_to_another_sender_carries_no_reply_address(app: Flask,
+                                                               client: FlaskClient) -> None:
+    game = new_game(client)
+    [result] = take(app, reply(address_of(app, game), LEGAL, sender="mallory@example.com"))
+    assert result.code == "mail/wrong_sender"
+    [answer] = answers(app)
+    assert answer["to"] == "mallory@example.com" and answer.get("reply_to") is None

@@ -111,6 +111,7 @@ def test_a_reply_sent_by_smtp_moves_the_figure_and_the_confirmation_arrives(
     assert message["Subject"] == "Re: Your move in Fearsome Floors"
     assert message["In-Reply-To"] == "<smtp-path@example.com>"
     assert message["Auto-Submitted"] == "auto-replied"
+    assert message["Reply-To"] == to  # the answer can itself be answered with a move
     text = message.get_body(preferencelist=("plain",)).get_content()
     assert "Done: green 5 +." in text and "5=2*@p11" in text
 
