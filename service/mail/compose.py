@@ -48,15 +48,23 @@ class Reader:
         return f"Hello {self.name},"
 
 
+# Why a player may miss a mail: none is sent while the seat has the game open on its page.
+PAGE_OPEN = ("No email comes while you have the game open on its page; mail starts again a "
+             "minute after you leave it.")
+
+
+def _about(reader: Reader) -> str:
+    # Seats are counted from 1 for people (the API counts from 0).
+    return (f"You play {reader.colour} (seat {reader.seat + 1}) in game {reader.game_id}; "
+            f"you get {MODE_WORDS[reader.mode]}. {PAGE_OPEN}")
+
+
 def _footer_text(reader: Reader) -> str:
-    return (f"You play {reader.colour} (seat {reader.seat}) in game {reader.game_id}; you get "
-            f"{MODE_WORDS[reader.mode]}. To get no more emails about this game: "
-            f"{reader.unsubscribe_url}")
+    return f"{_about(reader)} To get no more emails about this game: {reader.unsubscribe_url}"
 
 
 def _footer_html(reader: Reader) -> str:
-    return (markup.text(f"You play {reader.colour} (seat {reader.seat}) in game "
-                        f"{reader.game_id}; you get {MODE_WORDS[reader.mode]}. ")
+    return (markup.text(f"{_about(reader)} ")
             + markup.link(reader.unsubscribe_url, "Get no more emails about this game."))
 
 

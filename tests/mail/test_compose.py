@@ -73,3 +73,11 @@ def test_the_your_move_text_has_the_diagram_the_history_and_the_footer() -> None
     assert "Since your last move\n--------------------\n- " in text
     assert "exit: a1" in text and "Legend:" in text
     assert text.rstrip().endswith("https://ff.example/u/t")
+
+
+@pytest.mark.parametrize("kind", ["your_move", "monster", "over", "digest"])
+def test_the_footer_counts_seats_from_1_and_says_why_mail_may_pause(kind: str) -> None:
+    mail = mails()[kind]
+    for body in (mail.text, mail.html):
+        assert "You play red (seat 1) in game" in body
+        assert "No email comes while you have the game open on its page" in body

@@ -35,6 +35,8 @@ def test_a_seat_sets_how_often_it_is_emailed(page: Page, service: LiveService) -
     game_id, token = open_seat(page, service)
     mode = page.get_by_label("Email to ann@example.com")
     expect(mode).to_have_value("every_event")
+    expect(page.locator(".email-mode .hint")).to_contain_text(
+        "No email comes while you have this game open here")
     mode.select_option("my_turn")
     expect(page.locator(".email-mode .saved")).to_have_text("Saved.")
     stored = requests.get(f"{service.url}api/v1/games/{game_id}/notifications", timeout=10,

@@ -42,7 +42,9 @@ async function emailPanel(ui, gameId) {
       mode.value = current.email_mode;
     }
   });
-  box.append(el("label", { for: "email-mode" }, `Email to ${current.email}`), mode, saved);
+  box.append(el("label", { for: "email-mode" }, `Email to ${current.email}`), mode, saved,
+    el("p", { class: "hint" }, "No email comes while you have this game open here: what it "
+      + "would say is on the page. Mail starts again a minute after you leave."));
   return box;
 }
 
