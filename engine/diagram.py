@@ -91,9 +91,11 @@ def _status(state: GameState) -> list[str]:
     out = []
     phase = state.phase
     head = f"Stage {state.stage}, game turn {state.game_turn}, {phase} phase"
+    # Seats are named by their colour: people read this (in mails too), and a seat number
+    # would be counted from 0 here and from 1 elsewhere.
     if state.to_move is not None:
-        head += f"; {state.colour_of(state.to_move)} (seat {state.to_move}) to act"
-    head += f". Start player: seat {state.start_seat}."
+        head += f"; {state.colour_of(state.to_move)} to act"
+    head += f". Start player: {state.colour_of(state.start_seat)}."
     out.extend(_wrap(head))
     discard = ", ".join(card_label(c) for c in state.discard) or "none"
     out.extend(_wrap(
@@ -111,7 +113,7 @@ def _status(state: GameState) -> list[str]:
             parts.append(f"{f.number}={f.value}{mark}@{where}")
         esc = sum(1 for f in figs if f.where == ESCAPED)
         wait = sum(1 for f in figs if f.where == OUTSIDE)
-        text = f"{p.seat} {p.colour}: {' '.join(parts)} (out {esc}, waiting {wait})"
+        text = f"{p.colour}: {' '.join(parts)} (out {esc}, waiting {wait})"
         out.extend(_wrap(text))
     if state.outcome:
         o = state.outcome

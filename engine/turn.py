@@ -12,7 +12,7 @@ action yet (the service, before parsing what a player sent); :func:`apply_action
 ...     check_may_act(game, 1)
 ... except NotYourTurn as refused:
 ...     print(refused.code, refused.message, refused.details)
-move/not_your_turn it is seat 0's turn, not seat 1's {'seat': 1, 'to_move': 0}
+move/not_your_turn it is red's turn, not blue's {'seat': 1, 'to_move': 0}
 """
 
 from __future__ import annotations
@@ -69,10 +69,15 @@ def acting_seat(state: GameState, seat: int | None, phase: str | None) -> int:
 
 
 def _not_your_turn(state: GameState, actor: int | None, phase: str | None) -> str:
-    to_move = state.to_move
+    # People read this: seats are named by their colour (the details keep the numbers).
+    to_move, seat = _colour(state, state.to_move), _colour(state, actor)
     if phase == PLACEMENT:
-        return f"it is seat {to_move}'s turn to place a tile, not seat {actor}'s"
-    if phase == FIGURES and to_move is not None:
-        return (f"it is seat {to_move}'s ({state.colour_of(to_move)}) turn, "
-                f"not seat {actor}'s")
-    return f"it is seat {to_move}'s turn, not seat {actor}'s"
+        return f"it is {to_move}'s turn to place a tile, not {seat}'s"
+    return f"it is {to_move}'s turn, not {seat}'s"
+
+
+def _colour(state: GameState, seat: int | None) -> str:
+    """Name a seat by its colour; a number that is no seat of the game stays a number."""
+    if seat is not None and 0 <= seat < len(state.players):
+        return state.colour_of(seat)
+    return f"seat {seat}"

@@ -188,7 +188,8 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
             .returning(Game.seats_open)
         ).scalar_one_or_none()
         if rows_changed(taken) != 1 or left is None:
-            raise ServiceError("seat/taken", f"Seat {seat.seat} was taken a moment ago.",
+            raise ServiceError("seat/taken",
+                               f"Seat {seat.seat + 1} ({seat.colour}) was taken a moment ago.",
                                {"seat": seat.seat})
         token = new_token()
         session.add(Token(hash=hash_secret(token), game_id=game_id, kind=SEAT, seat=seat.seat,
@@ -214,10 +215,13 @@ def _open_seat(seats: list[Seat], wanted: int | None) -> Seat:
     """Return the seat asked for, or the first open one; refuse a taken or missing seat."""
     if wanted is not None:
         if wanted >= len(seats):
-            raise ServiceError("seat/not_found", f"This game has seats 0 to {len(seats) - 1}.",
+            # People count seats from 1; the API's seat numbers (details) from 0.
+            raise ServiceError("seat/not_found", f"This game has {len(seats)} seats.",
                                {"seat": wanted})
         if seats[wanted].name is not None:
-            raise ServiceError("seat/taken", f"Seat {wanted} is taken.", {"seat": wanted})
+            raise ServiceError("seat/taken",
+                               f"Seat {wanted + 1} ({seats[wanted].colour}) is taken.",
+                               {"seat": wanted})
         return seats[wanted]
     for seat in seats:
         if seat.name is None:

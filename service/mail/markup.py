@@ -15,7 +15,8 @@ from engine.board import HEIGHT
 
 _COLOURS = {"g": "#2e8b3a", "r": "#c0392b", "b": "#2c6fbf", "y": "#d4ac0d", "e": "#c8ad7f",
             "p": "#7d3c98", "k": "#222222"}
-_CELL = "width:24px;height:24px;text-align:center;font:12px monospace;border:1px solid #ccc;"
+# 16 cells and the row numbers fit a phone's 390 px (tests/mail/test_compose.py).
+_CELL = "width:20px;height:20px;text-align:center;font:11px monospace;border:1px solid #ccc;"
 _FIGURE = re.compile(r"^([a-zA-Z])(\d)~?$")
 
 
@@ -52,8 +53,10 @@ def button(url: str, label: str) -> str:
 
 
 def preformatted(value: str) -> str:
-    """Return fixed-width text (the diagram's status lines, its legend)."""
-    return f'<pre style="font:12px monospace">{escape(value)}</pre>'
+    """Return fixed-width text (the diagram's status lines, its legend, lists of moves),
+    wrapped rather than wider than a phone's screen."""
+    return ('<pre style="font:12px monospace;white-space:pre-wrap;overflow-wrap:anywhere">'
+            f"{escape(value)}</pre>")
 
 
 def _cell_style(code: str) -> str:
@@ -88,8 +91,9 @@ def board(diagram: str) -> str:
             f'<td style="{_cell_style(code)}">{"" if code in ("..", "##") else escape(code)}'
             "</td>" for code in codes)
         rows.append(f'<tr><th style="font:12px monospace">{escape(number)}</th>{cells}</tr>')
-    table = ('<table style="border-collapse:collapse" role="presentation">'
-             f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+    table = ('<div style="max-width:100%;overflow-x:auto">'
+             '<table style="border-collapse:collapse" role="presentation">'
+             f"<tr><th></th>{head}</tr>{''.join(rows)}</table></div>")
     return table + preformatted("\n".join(lines[HEIGHT + 1:]))
 
 
@@ -97,6 +101,7 @@ def document(title: str, body: Iterable[str], footer: str) -> str:
     """Return a whole HTML email: a title, the body's pieces (markup), a small footer."""
     return (
         '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title></head>"
         '<body style="font-family:sans-serif;font-size:14px;color:#222;max-width:640px">'
         f"<h1 style=\"font-size:18px\">{escape(title)}</h1>{''.join(body)}"

@@ -64,7 +64,7 @@ def list_headers(game_id: str, seat: int) -> dict[str, str]:
 
 def reader_of(session: Session, game: GameRow, seat: SeatRow, mode: str) -> Reader:
     """Return the reader an email about ``game`` to ``seat`` is written for."""
-    return Reader(game_id=game.id, seat=seat.seat, name=seat.name or f"seat {seat.seat}",
+    return Reader(game_id=game.id, seat=seat.seat, name=seat.name or f"seat {seat.seat + 1}",
                   colour=seat.colour, link=keys.mail_link(session, game.id, seat.seat),
                   unsubscribe_url=unsubscribe_url(game.id, seat.seat), mode=mode)
 

@@ -14,14 +14,14 @@ def confirm_page(found: dict[str, Any], path: str) -> str:
     form = (f'<form method="post" action="{escape(path, quote=True)}">'
             '<input type="hidden" name="List-Unsubscribe" value="One-Click">'
             '<button type="submit">Stop the emails</button></form>')
-    now = (f"Seat {found['seat']} of game {found['game_id']} now gets "
+    now = (f"Seat {found['seat'] + 1} of game {found['game_id']} now gets "
            f"{MODE_WORDS[found['email_mode']]}.")
     return markup.document("Stop the emails about this game?", [markup.paragraph(now), form], "")
 
 
 def done_page(found: dict[str, Any]) -> str:
     """Return the page that says the seat gets no more emails."""
-    done = (f"Seat {found['seat']} of game {found['game_id']} gets no more emails. You can "
+    done = (f"Seat {found['seat'] + 1} of game {found['game_id']} gets no more emails. You can "
             "turn them on again from the game's page.")
     return markup.document("You will get no more emails about this game",
                            [markup.paragraph(done)], "")

@@ -75,7 +75,8 @@ def sentence(event_type: str, game_id: str, data: Mapping[str, Any],
 
 
 def _who(seats: Mapping[int, str], seat: int | None) -> str:
-    return seats.get(seat, f"seat {seat}") if seat is not None else "nobody"
+    # Seats are counted from 1 for people (webhook data keep the API's numbers, from 0).
+    return seats.get(seat, f"seat {seat + 1}") if seat is not None else "nobody"
 
 
 def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:

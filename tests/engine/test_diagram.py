@@ -84,10 +84,11 @@ def test_the_status_says_who_acts_and_where_the_figures_are() -> None:
     state = position({"red5": "h6 moved", "blue1": "outside"}, to_move=1, pile=["5", "7"],
                      game_turn=3)
     text = diagram(state)
-    assert "game turn 3, figures phase; blue (seat 1) to act" in text
+    assert "game turn 3, figures phase; blue to act. Start player: red." in text
     assert "Monster on a1 facing E. Cards left: 2" in text
-    assert "0 red: 5=5*@h6 (out 0, waiting 0)" in text
-    assert "1 blue: 1=1@outside (out 0, waiting 1)" in text
+    assert "\nred: 5=5*@h6 (out 0, waiting 0)" in text
+    assert "\nblue: 1=1@outside (out 0, waiting 1)" in text
+    assert "seat" not in text  # seats are named by colour for people
 
 
 def test_the_diagram_has_the_legend_unless_asked_not_to() -> None:

@@ -78,11 +78,11 @@ def test_it_refuses_every_seat_while_the_monster_moves() -> None:
 
 def test_it_refuses_a_seat_whose_turn_it_is_not() -> None:
     assert refusal(figure_phase(), 1) == {
-        "code": "move/not_your_turn", "message": "it is seat 0's turn, not seat 1's",
+        "code": "move/not_your_turn", "message": "it is red's turn, not blue's",
         "details": {"seat": 1, "to_move": 0}}
     placing = new_game(3, seed=1, options=Options(experienced=True), start_seat=2)
     assert refusal(placing, 0) == {
-        "code": "move/not_your_turn", "message": "it is seat 2's turn, not seat 0's",
+        "code": "move/not_your_turn", "message": "it is blue's turn, not green's",
         "details": {"seat": 0, "to_move": 2}}
 
 
@@ -107,15 +107,17 @@ def test_with_an_expected_version_an_old_one_is_refused_first() -> None:
 
 
 def the_checks_the_service_made(state: GameState, seat: int) -> None:
-    """What ``service.actions.service.parse`` checked before this function existed."""
+    """What ``service.actions.service.parse`` checked before this function existed (its
+    words since changed: seats are named by colour, as people read them)."""
     if state.phase == OVER:
         raise GameOver("the game is over; no more actions are taken", phase=OVER)
     if state.phase == MONSTER:
         raise WrongPhase("the monster is moving; the next turn starts when it is done",
                          phase=MONSTER)
     if state.to_move != seat:
-        raise NotYourTurn(f"it is seat {state.to_move}'s turn, not seat {seat}'s",
-                          seat=seat, to_move=state.to_move)
+        assert state.to_move is not None
+        raise NotYourTurn(f"it is {state.colour_of(state.to_move)}'s turn, not "
+                          f"{state.colour_of(seat)}'s", seat=seat, to_move=state.to_move)
 
 
 def answer(check: Any, state: GameState, seat: int) -> dict[str, Any] | None:
@@ -148,7 +150,7 @@ def test_apply_action_names_the_figure_phase_and_the_colour_to_act() -> None:
     with pytest.raises(NotYourTurn) as caught:
         apply_action(figure_phase(), Flip(fig("blue1")), 1)
     assert caught.value.to_dict() == {
-        "code": "move/not_your_turn", "message": "it is seat 0's (red) turn, not seat 1's",
+        "code": "move/not_your_turn", "message": "it is red's turn, not blue's",
         "details": {"seat": 1, "to_move": 0}}
     with pytest.raises(WrongPhase) as caught:
         apply_action(monster_phase(), Move(fig("red4"), "N"), 0)
@@ -163,7 +165,7 @@ def test_apply_action_names_the_placement_phase() -> None:
         apply_action(placing, Place("stone", sq("c3")), 0)
     assert caught.value.to_dict() == {
         "code": "move/not_your_turn",
-        "message": "it is seat 2's turn to place a tile, not seat 0's",
+        "message": "it is blue's turn to place a tile, not green's",
         "details": {"seat": 0, "to_move": 2}}
     with pytest.raises(WrongPhase) as caught:  # the wrong phase for the action, before the turn
         apply_action(figure_phase(), Place("stone", sq("c3")), 1)

@@ -16,6 +16,7 @@ import engine
 from service.mail import compose
 from service.mail.compose import Mail, Reader
 from service.mail.seats import EVERY_EVENT
+from service.mailin import replies
 
 HOSTILE = '<img src=x onerror="window.pwned=1">Ann'
 READER = Reader(game_id="G" * 22, seat=0, name=HOSTILE, colour="red",
@@ -81,3 +82,26 @@ def test_the_footer_counts_seats_from_1_and_says_why_mail_may_pause(kind: str) -
     for body in (mail.text, mail.html):
         assert "You play red (seat 1) in game" in body
         assert "No email comes while you have the game open on its page" in body
+
+
+def answer_mails() -> dict[str, str]:
+    """Return the HTML of the mail-in answers that carry the most: legal moves and a board."""
+    diagram = engine.diagram(state())
+    legal = [f"green 5 +{'W' * n}   (to {'ponmlk'[n]}11)" for n in range(6)]
+    return {
+        "refused": replies.render(replies.refused_move("green 5 +E", "a wall is in the way",
+                                                       legal, diagram, "https://ff.example/p"))[1],
+        "help": replies.render(replies.help_text("https://ff.example/p"))[1],
+    }
+
+
+@pytest.mark.parametrize("kind", [*sorted(mails()), "answer-refused", "answer-help"])
+def test_each_email_fits_a_phone_screen(page: Page, artifacts_dir: Path, kind: str) -> None:
+    # 390 px wide, as a phone: nothing may make the mail scroll sideways.
+    page.set_viewport_size({"width": 390, "height": 844})
+    html = (answer_mails()[kind.removeprefix("answer-")] if kind.startswith("answer-")
+            else mails()[kind].html)
+    page.set_content(html)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.screenshot(path=str(artifacts_dir / f"mail-{kind}-390.png"), full_page=True)
+    assert width <= 390, f"{kind} is {width} px wide"

@@ -33,6 +33,7 @@ def test_opening_the_link_asks_to_confirm_and_changes_nothing(app: Flask,
     assert response.content_type == "text/html; charset=utf-8"
     page = response.get_data(as_text=True)
     assert f'<form method="post" action="{path}">' in page
+    assert f"Seat 2 of game {game.id}" in page  # seat 1 of the API, counted from 1 for people
     assert mode(client, game, 1) == "every_event"
 
 

@@ -66,12 +66,14 @@ def test_it_sends_no_email_and_keeps_the_address_to_the_seat(app: Flask,
 def test_it_refuses_a_seat_that_is_taken(client: FlaskClient) -> None:
     game = create_game(client, seats=OPEN_TWO)
     error = assert_error(join(client, game, name="Bob", seat=0), 409, "seat/taken")
-    assert error["details"] == {"seat": 0}
+    assert error["details"] == {"seat": 0}  # the API's seat number, from 0
+    assert error["message"] == "Seat 1 (green) is taken."  # for people, from 1
 
 
 def test_it_refuses_a_seat_the_game_does_not_have(client: FlaskClient) -> None:
     game = create_game(client, seats=OPEN_TWO)
-    assert_error(join(client, game, name="Bob", seat=5), 422, "seat/not_found")
+    error = assert_error(join(client, game, name="Bob", seat=5), 422, "seat/not_found")
+    assert error["message"] == "This game has 3 seats."  # OPEN_TWO: a named seat, two open
 
 
 def test_it_refuses_a_wrong_invite_code(client: FlaskClient) -> None:

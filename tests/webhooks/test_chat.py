@@ -92,7 +92,7 @@ def test_the_standard_format_and_the_service_own_text_stay_as_they_are() -> None
         assert told(format_, "move.due", {"seat": 0}, "Ann") == (
             "Fearsome Floors, game g1: it is Ann (green)'s move.")
         assert told(format_, "move.due", {"seat": 5}) == (
-            "Fearsome Floors, game g1: it is seat 5's move.")
+            "Fearsome Floors, game g1: it is seat 6's move.")  # seats counted from 1
 
 
 def test_a_long_chat_message_is_cut_to_what_discord_takes() -> None:
