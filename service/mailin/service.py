@@ -277,13 +277,17 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
 def _not_now(session: Session, game_id: str, state: GameState, refusal: EngineError) -> str:
     """Say why the seat may not act now, naming the player whose turn it is and their colour."""
     if isinstance(refusal, engine.NotYourTurn) and state.to_move is not None:
-        row = session.get(Seat, (game_id, state.to_move))
-        colour = state.colour_of(state.to_move)
-        who = f"{row.name}'s turn ({colour})" if row is not None and row.name else \
-            f"{colour}'s turn"
+        name, colour = _name_of(session, game_id, state.to_move), state.colour_of(state.to_move)
+        who = f"{name}'s turn ({colour})" if name else f"{colour}'s turn"
         return (f"It is {who}, not yours. Your move is taken when it is your turn: you will "
                 "get an email then.")
     return refusal.message[:1].upper() + refusal.message[1:] + "."
+
+
+def _name_of(session: Session, game_id: str, seat: int) -> str | None:
+    """Return the name of the seat's player (None while the seat is open)."""
+    row = session.get(Seat, (game_id, seat))
+    return row.name if row is not None else None
 
 
 def _first(lines: list[str]) -> tuple[commands.Command | None, None]:
@@ -356,10 +360,8 @@ def _finish(session: Session, row: InboundMail, message_id: str | None, move: _M
         _refuse_move(session, row, message_id, state, move.seat, move.notation, outcome.code,
                      outcome.message, outcome.details or {}, link)
         return
-    to_move = None
-    if state.to_move is not None:
-        seat = session.get(Seat, (move.game_id, state.to_move))
-        to_move = seat.name if seat is not None and seat.name else state.colour_of(state.to_move)
+    to_move = None if state.to_move is None else (
+        _name_of(session, move.game_id, state.to_move) or state.colour_of(state.to_move))
     _close(session, row, message_id, APPLIED, None,
            f"made {outcome.notation} (version {move.version} to {game.version})",
            replies.applied(outcome.notation, engine.diagram(state), link, to_move))

@@ -5,15 +5,14 @@
  */
 
 import { EVENT } from "./events.js";
+import { parseSquare } from "./geometry.js";
 
 /** The sections of the rules page a frame may point to (checked against the page's ids). */
 export const DECISIONS = Object.freeze(["d3", "d4", "teleport", "d5", "d11"]);
 
-const COLUMNS = "abcdefghijklmnop";
-
 function apart(from, to) {
-  return Math.abs(COLUMNS.indexOf(from[0]) - COLUMNS.indexOf(to[0]))
-    + Math.abs(Number(from.slice(1)) - Number(to.slice(1)));
+  const [a, b] = [parseSquare(from), parseSquare(to)];
+  return Math.abs(a.x - b.x) + Math.abs(a.y - b.y);
 }
 
 /** A look that saw two or more figures equally near, and so kept its facing (D3). */
