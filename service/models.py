@@ -49,6 +49,7 @@ class GameRecord:
 
     id: str
     status: str
+    name: str | None
     phase: str | None
     version: int
     seat_count: int
@@ -151,6 +152,7 @@ class Game(Base):
 
     id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH), primary_key=True)
     status: Mapped[str] = mapped_column(String(16))  # open, active, finished, cancelled
+    name: Mapped[str | None] = mapped_column(String(80))  # None: called by its id
     phase: Mapped[str | None] = mapped_column(String(16))  # the engine's phase once started
     version: Mapped[int] = mapped_column(Integer, default=0)
     seat_count: Mapped[int] = mapped_column(Integer)
