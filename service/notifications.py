@@ -14,9 +14,11 @@ from sqlalchemy.orm import Session
 
 from engine import GameState
 from service import outbox
-from service.mail import compose, notices
+from service.mail import compose, moves, notices
 from service.mail.addresses import reply_address
 from service.models import GameRow, SeatRow
+from service.naming import game_name
+from service.store import load_state
 from service.webhooks.messages import write_messages
 
 
@@ -35,15 +37,19 @@ def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, 
     notices.write(session, game, events, state=state, seats=seats)
 
 
-def send_invitation(session: Session, game_id: str, seat: int, to: str, name: str,
-                    link: str) -> None:
-    """Write the email that gives a player their private link when the game is created."""
-    mail = compose.invitation(name, link)
-    outbox.email_job(session, to, mail.subject, mail.text, f"invite:{game_id}:{seat}",
-                     html=mail.html, reply_to=reply_address(game_id, seat, session),
-                     headers=notices.list_headers(game_id, seat),
-                     game_id=game_id, seat=seat, topic="invite")
-    notices.mark_invited(session, game_id, seat)
+def send_invitation(session: Session, game: GameRow, seat: SeatRow, link: str) -> None:
+    """Write the email that gives a player their private link when the game is created; when
+    the game starts at once and the seat moves first, with examples of its moves."""
+    assert seat.email is not None
+    state = load_state(game)
+    examples = [] if state is None else moves.example_lines(state, seat.seat)
+    mail = compose.invitation(seat.name or "", game_name(game), seat.colour, link, examples)
+    outbox.email_job(session, seat.email, mail.subject, mail.text,
+                     notices.thread_key(game.id, seat.seat), html=mail.html,
+                     reply_to=reply_address(game.id, seat.seat, session),
+                     headers=notices.list_headers(game.id, seat.seat),
+                     game_id=game.id, seat=seat.seat, topic="invite")
+    notices.mark_invited(session, game.id, seat.seat)
 
 
 def send_links(session: Session, to: str, links: Sequence[tuple[str, str]],

@@ -77,7 +77,8 @@ def monster_phase_job(session: Session, game_id: str, version: int) -> int | Non
 def email_job(session: Session, to: str, subject: str, text: str, dedupe_key: str, *,
               html: str | None = None, reply_to: str | None = None,
               headers: dict[str, str] | None = None, game_id: str | None = None,
-              seat: int | None = None, topic: str | None = None) -> int | None:
+              seat: int | None = None, topic: str | None = None,
+              thread: str | None = None) -> int | None:
     """Write the job "send this email": plain text, and with ``html`` an HTML alternative.
 
     ``reply_to`` sets Reply-To; ``headers`` adds headers ``worker.mail.message`` allows
@@ -89,7 +90,7 @@ def email_job(session: Session, to: str, subject: str, text: str, dedupe_key: st
     """
     payload: dict[str, Any] = {"to": to, "subject": subject, "text": text}
     optional = {"html": html, "reply_to": reply_to, "headers": headers, "game_id": game_id,
-                "seat": seat, "topic": topic}
+                "seat": seat, "topic": topic, "thread": thread}
     payload.update({key: value for key, value in optional.items() if value is not None})
     return add(session, EMAIL, sealing.seal(payload), dedupe_key)
 

@@ -146,6 +146,8 @@ class GameViewSchema(Schema):
     until the game starts (``outcome`` until it ends)."""
 
     id = fields.String(required=True)
+    name = fields.String(required=True, metadata={
+        "description": "The game's name, or 'Game' and the start of its id if it has none."})
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
     version = fields.Integer(required=True)
     phase = fields.String(**Nullable)

@@ -16,6 +16,7 @@ from engine import GameState
 from service.auth import SEAT, Caller
 from service.clock import iso
 from service.models import Action, Event, GameRow, SeatRow, WrittenAction, WrittenEvent
+from service.naming import game_name
 from service.store import load_state
 from service.vocabulary import ACTIVE
 
@@ -53,6 +54,7 @@ def game_view(
     running = game.status == ACTIVE
     return {
         "id": game.id,
+        "name": game_name(game),
         "status": game.status,
         "version": game.version,
         "phase": game.phase,

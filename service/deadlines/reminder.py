@@ -12,13 +12,13 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
-from service.mail import markup, notices
+from service.mail import compose, notices
 from service.mail.compose import Mail, Reader
 from service.mail.seats import is_active, mode_of, settings_of
 from service.models import Game, Seat
 
 TOPIC = "reminder"
-SUBJECT = "Your move in Fearsome Floors: time runs out soon"
+SUBJECT = "Your move: time runs out soon"
 
 
 def write_reminder(session: Session, game: Game, seat: Seat, deadline: datetime,
@@ -39,18 +39,10 @@ def reminder_mail(reader: Reader, deadline: datetime, now: datetime) -> Mail:
     """Return the reminder's subject, text and HTML."""
     minutes = max(1, round((deadline - now).total_seconds() / 60))
     said = [
-        f"It is your move ({reader.colour}) in your game of Fearsome Floors, and your time "
-        f"runs out at {deadline:%Y-%m-%d %H:%M} UTC, in about {minutes} minute(s).",
+        f"It is your move ({reader.colour}) in {reader.game_name}, and your time runs out at "
+        f"{deadline:%Y-%m-%d %H:%M} UTC, in about {minutes} minute(s).",
         "If it runs out, your figure with the lowest number that has not moved yet is "
         "flipped where it stands, and play goes on.",
     ]
-    unsubscribe = f"To get no more emails about this game: {reader.unsubscribe_url}"
-    text = "\n\n".join([reader.greeting, *said, f"Make your move:\n  {reader.link}",
-                        f"-- \n{unsubscribe}\n"])
-    html = markup.document(
-        SUBJECT,
-        [markup.paragraph(reader.greeting), *map(markup.paragraph, said),
-         markup.button(reader.link, "Make your move")],
-        markup.link(reader.unsubscribe_url, "Get no more emails about this game."),
-    )
-    return Mail(SUBJECT, text, html)
+    return compose.game_mail(reader, reader.subject(SUBJECT), [("", line) for line in said],
+                             None, "Make your move")

@@ -15,6 +15,7 @@ from service.view_schemas import GameViewSchema
 MAX_SEATS = 7
 ALL_COLOURS = tuple(p.colour for p in engine.new_game(MAX_SEATS, seed=0).players)
 NAME_LENGTH = validate.Length(1, 40)
+GAME_NAME_LENGTH = 60
 DAY = 24 * 60 * 60
 
 
@@ -60,6 +61,9 @@ class SeatRequestSchema(Schema):
 class CreateGameSchema(Schema):
     """A new game: 2-7 seats in playing order, the rules, who starts, the time per move."""
 
+    name = Text(validate=validate.Length(1, GAME_NAME_LENGTH), metadata={
+        "description": "What the players call the game, in every mail's subject; absent: "
+                       "'Game' and the start of its id."})
     seats = fields.List(fields.Nested(SeatRequestSchema), required=True,
                         validate=validate.Length(2, MAX_SEATS))
     options = fields.Nested(OptionsSchema, load_default=dict)

@@ -69,7 +69,8 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
     open_count = sum(1 for s in seat_specs if s.get("open"))
     invite_code = new_token() if open_count else None
     game = Game(
-        id=game_id, status=OPEN, phase=None, version=0, seat_count=len(seat_specs),
+        id=game_id, status=OPEN, name=spec.get("name"), phase=None, version=0,
+        seat_count=len(seat_specs),
         seats_open=open_count, options=options.to_dict(), start_seat=start_seat,
         move_time_limit=spec.get("move_time_limit"),
         invite_code_hash=hash_secret(invite_code) if invite_code else None,
@@ -97,9 +98,8 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
             _start(game, colours, now)
         for seat in seats:
             if seat.email is not None:
-                notifications.send_invitation(session, game_id, seat.seat, seat.email,
-                                              seat.name or "", play_link(game_id,
-                                                                         seat_tokens[seat.seat]))
+                notifications.send_invitation(session, game, seat,
+                                              play_link(game_id, seat_tokens[seat.seat]))
         if game.status == ACTIVE:
             session.flush()
             game_changed(session, GameChanged(game))

@@ -35,6 +35,7 @@ class Reader:
     """Who an email about a game is for: their seat, name, colour, links and preference."""
 
     game_id: str
+    game_name: str
     seat: int
     name: str
     colour: str
@@ -47,28 +48,38 @@ class Reader:
         """Return the first line of the email."""
         return f"Hello {self.name},"
 
+    def subject(self, words: str) -> str:
+        """Return a subject about this reader's game: ``[Friday night] Your move``."""
+        return f"[{self.game_name}] {words}"
+
 
 # Why a player may miss a mail: none is sent while the seat has the game open on its page.
 PAGE_OPEN = ("No email comes while you have the game open on its page; mail starts again a "
              "minute after you leave it.")
 
 
+# Every mail to a seat can be answered (it carries the seat's reply address).
+REPLY_WORDS = ("Reply to this email with your move when it is your turn, 'say' and a message "
+               "for the other players, 'board' for the board or 'help' for how to write moves.")
+
+
 def _about(reader: Reader) -> str:
     # Seats are counted from 1 for people (the API counts from 0).
-    return (f"You play {reader.colour} (seat {reader.seat + 1}) in game {reader.game_id}; "
+    return (f"You play {reader.colour} (seat {reader.seat + 1}) in {reader.game_name}; "
             f"you get {MODE_WORDS[reader.mode]}. {PAGE_OPEN}")
 
 
 def _footer_text(reader: Reader) -> str:
-    return f"{_about(reader)} To get no more emails about this game: {reader.unsubscribe_url}"
+    return (f"{REPLY_WORDS}\n{_about(reader)} To get no more emails about this game: "
+            f"{reader.unsubscribe_url}")
 
 
 def _footer_html(reader: Reader) -> str:
-    return (markup.text(f"{_about(reader)} ")
+    return (markup.text(f"{REPLY_WORDS} {_about(reader)} ")
             + markup.link(reader.unsubscribe_url, "Get no more emails about this game."))
 
 
-def _game_mail(reader: Reader, subject: str, sections: Sequence[tuple[str, str | list[str]]],
+def game_mail(reader: Reader, subject: str, sections: Sequence[tuple[str, str | list[str]]],
                diagram: str | None, action: str) -> Mail:
     """Assemble a mail about a game: greeting, titled sections, the board, the link, footer.
 
@@ -96,45 +107,82 @@ def _game_mail(reader: Reader, subject: str, sections: Sequence[tuple[str, str |
                 markup.document(subject, html_parts, _footer_html(reader)))
 
 
-def your_move(reader: Reader, history: Sequence[str], diagram: str) -> Mail:
-    """Return the "it is your turn" email: what happened since the seat last moved, the board."""
+def instructions(examples: Sequence[str]) -> tuple[str, list[str], str]:
+    """Return how to play by replying: a first line, ``examples`` (the seat's moves now, each
+    with what it does; none when it is not its move) and a last line. They are the first
+    lines of "your move" and of an invitation."""
+    if not examples:
+        return ("When it is your turn, reply to the email that says so with your move, like "
+                "'green 5 +NNW'.", [], "Reply 'help' for how to write moves.")
+    return ("Reply to this email with your move to play it, for example:", list(examples),
+            "Or reply 'board' for the board, 'help' for how to write moves, or 'say' and a "
+            "message for the other players.")
+
+
+def _instruction_sections(examples: Sequence[str]) -> list[tuple[str, str | list[str]]]:
+    first, lines, last = instructions(examples)
+    return [("", first), *([("", lines)] if lines else []), ("", last)]
+
+
+def your_move(reader: Reader, when: str, examples: Sequence[str], history: Sequence[str],
+              messages: Sequence[str], diagram: str) -> Mail:
+    """Return the "it is your turn" email: how to answer with a move (``examples``), what was
+    said at the table and what happened since the seat last moved, the board."""
     sections: list[tuple[str, str | list[str]]] = [
-        ("", f"It is your turn ({reader.colour}) in your game of Fearsome Floors.")]
-    if history:
-        sections.append(("Since your last move", list(history)))
-    return _game_mail(reader, "Your move in Fearsome Floors", sections, diagram,
+        ("", f"It is your turn ({reader.colour}) in {reader.game_name}, {when}."),
+        *_instruction_sections(examples)]
+    sections += _news(history, messages)
+    return game_mail(reader, reader.subject(f"Your move — {when}"), sections, diagram,
                       "Make your move")
 
 
-def monster_result(reader: Reader, narration: str, diagram: str) -> Mail:
+def _news(history: Sequence[str], messages: Sequence[str]
+          ) -> list[tuple[str, str | list[str]]]:
+    sections: list[tuple[str, str | list[str]]] = []
+    if messages:
+        sections.append(("Said at the table", list(messages)))
+    if history:
+        sections.append(("Since your last move", list(history)))
+    return sections
+
+
+def monster_result(reader: Reader, when: str, narration: str, diagram: str) -> Mail:
     """Return the email that tells a monster phase in words."""
-    return _game_mail(reader, "The monster has moved in Fearsome Floors",
+    return game_mail(reader, reader.subject(f"The monster has moved — {when}"),
                       [("The monster's walk", narration)], diagram, "See the game")
 
 
 def game_over(reader: Reader, summary: str, results: Sequence[str], diagram: str) -> Mail:
     """Return the email that tells the end of the game and the results."""
-    return _game_mail(reader, "Your game of Fearsome Floors is over",
+    return game_mail(reader, reader.subject("The game is over"),
                       [("", summary), ("Results", list(results))], diagram, "See the game")
 
 
 def digest(reader: Reader, history: Sequence[str], status: str, diagram: str) -> Mail:
     """Return the daily summary of a game: what happened since the last one, whose turn."""
-    return _game_mail(reader, "Today in your game of Fearsome Floors",
+    return game_mail(reader, reader.subject("Today in your game"),
                       [("", status), ("What happened", list(history))], diagram,
                       "Open the game")
 
 
-def invitation(name: str, link: str) -> Mail:
-    """Return the email that gives a player their private link when the game is created."""
-    intro = "you have been invited to a game of Fearsome Floors, played by mail."
+def invitation(name: str, game_name: str, colour: str, link: str,
+               examples: Sequence[str]) -> Mail:
+    """Return the email that gives a player their private link when the game is created, and
+    says how to play by replying (with ``examples`` when it is their move already)."""
+    intro = (f"you have been invited to {game_name}, a game of Fearsome Floors played by "
+             f"mail; you play {colour}.")
     keep = "This is your private link; it lets you play, so keep it to yourself:"
     lost = "If you lose it, ask for it again on the game page with this email address."
-    text = f"Hello {name},\n\n{intro}\n{keep}\n\n  {link}\n\n{lost}\n"
-    subject = "Your seat in a game of Fearsome Floors"
+    first, lines, last = instructions(examples)
+    shown = "".join(f"  {line}\n" for line in lines)
+    text = (f"Hello {name},\n\n{intro}\n\n{first}\n{shown}{last}\n\n{keep}\n\n  {link}\n\n"
+            f"{lost}\n")
+    subject = f"[{game_name}] Your seat in a game of Fearsome Floors"
     html = markup.document(subject, [
-        markup.paragraph(f"Hello {name},"), markup.paragraph(f"{intro} {keep}"),
-        markup.button(link, "Open your seat"), markup.paragraph(link)], markup.text(lost))
+        markup.paragraph(f"Hello {name},"), markup.paragraph(intro), markup.paragraph(first),
+        *([markup.items(lines)] if lines else []), markup.paragraph(last),
+        markup.paragraph(keep), markup.button(link, "Open your seat"), markup.paragraph(link)],
+        markup.text(lost))
     return Mail(subject, text, html)
 
 

@@ -27,11 +27,12 @@ from engine.events import MONSTER_DONE
 from engine.narrate import narrate_monster
 from engine.state import OVER
 from service import outbox
-from service.mail import compose, history, keys
+from service.mail import compose, history, keys, moves
 from service.mail.addresses import reply_address
 from service.mail.compose import Mail, Reader
 from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
 from service.models import GameRow, Seat, SeatRow, utcnow
+from service.naming import game_name
 from service.store import load_state
 from service.vocabulary import ACTIVE, FINISHED
 
@@ -62,9 +63,16 @@ def list_headers(game_id: str, seat: int) -> dict[str, str]:
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
 
 
+def thread_key(game_id: str, seat: int) -> str:
+    """Return the job key of the first email of the seat's thread (its invitation): every
+    email about the game to the seat names it, so mail clients show them as one thread."""
+    return f"invite:{game_id}:{seat}"
+
+
 def reader_of(session: Session, game: GameRow, seat: SeatRow, mode: str) -> Reader:
     """Return the reader an email about ``game`` to ``seat`` is written for."""
-    return Reader(game_id=game.id, seat=seat.seat, name=seat.name or f"seat {seat.seat + 1}",
+    return Reader(game_id=game.id, game_name=game_name(game), seat=seat.seat,
+                  name=seat.name or f"seat {seat.seat + 1}",
                   colour=seat.colour, link=keys.mail_link(session, game.id, seat.seat),
                   unsubscribe_url=unsubscribe_url(game.id, seat.seat), mode=mode)
 
@@ -76,7 +84,7 @@ def write_mail(session: Session, seat: SeatRow, mail: Mail, topic: str, key: str
     outbox.email_job(session, seat.email, mail.subject, mail.text, key, html=mail.html,
                      reply_to=reply_address(seat.game_id, seat.seat, session),
                      headers=list_headers(seat.game_id, seat.seat), game_id=seat.game_id,
-                     seat=seat.seat, topic=topic)
+                     seat=seat.seat, topic=topic, thread=thread_key(seat.game_id, seat.seat))
 
 
 def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
@@ -126,10 +134,16 @@ def _compose(session: Session, topic: str, reader: Reader, state: GameState,
     diagram = engine.diagram(state)
     if topic == "turn":
         lines = history.since_last_move(session, reader.game_id, reader.seat, players)
-        return compose.your_move(reader, lines, diagram)
+        return compose.your_move(reader, when(state), moves.example_lines(state, reader.seat),
+                                 lines, [], diagram)
     if topic == "monster":
-        return compose.monster_result(reader, narrate_monster(events), diagram)
+        return compose.monster_result(reader, when(state), narrate_monster(events), diagram)
     return compose.game_over(reader, *outcome_words(state, players), diagram)
+
+
+def when(state: GameState) -> str:
+    """Return where the game is: ``turn 3, stage 1``."""
+    return f"turn {state.game_turn}, stage {state.stage}"
 
 
 def outcome_words(state: GameState, players: dict[int, str]) -> tuple[str, list[str]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import engine
 from engine import EngineError, FigureId, GameState
+from service.mail import moves
 
 BOARD = "board"
 HELP = "help"
@@ -103,16 +104,12 @@ def figure_named(text: str, state: GameState, seat: int,
 
 
 def legal_lines(state: GameState, seat: int, figure: FigureId | None) -> list[str]:
-    """Return the legal moves, one line each: of ``figure`` alone when given and movable."""
-    options = engine.legal_moves(state, seat)
-    if figure is not None and figure.key in options:
-        options = {figure.key: options[figure.key]}
-    lines = []
-    for key, outcomes in options.items():
-        name = FigureId.parse(key)
-        for outcome in outcomes:
-            where = "out of the fortress" if outcome.square is None \
-                else f"to {engine.square_name(outcome.square)}"
-            lines.append(f"{name} {outcome.path}   ({where})")
-        lines.append(f"flip {name}")
+    """Return at most eight moves the seat can make now, one line each with what it does: of
+    ``figure`` alone when given and movable, else of each figure; then how many more there
+    are."""
+    shown, left = moves.suggestions(state, seat, figure)
+    lines = [str(suggestion) for suggestion in shown]
+    if left:
+        lines.append(f"({left} more: write a figure and a square, like '5 to h7', or "
+                     "'board' for the board)")
     return lines

@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from service import outbox
 from service.mail import markup
+from service.mail.notices import thread_key
 from service.mailin.commands import HELP_TEXT
 from service.mailin.models import InboundMail
 
@@ -44,9 +45,12 @@ def write(session: Session, row: InboundMail, message_id: str | None, answer: An
         headers["References"] = message_id
     subject = row.subject if row.subject.lower().startswith("re:") else f"Re: {row.subject}"
     text, html = render(answer)
+    # An answer to the seat joins the seat's thread of the game; one to a stranger does not.
+    thread = (thread_key(row.game_id, row.seat)
+              if reply_to and row.game_id is not None and row.seat is not None else None)
     outbox.email_job(session, row.sender, subject.strip()[:200] or answer.title, text,
                      f"mailin:{row.id}:reply", html=html, reply_to=reply_to, headers=headers,
-                     game_id=row.game_id, seat=row.seat, topic=TOPIC)
+                     game_id=row.game_id, seat=row.seat, topic=TOPIC, thread=thread)
 
 
 def render(answer: Answer) -> tuple[str, str]:

@@ -19,7 +19,8 @@ from service.mail.seats import EVERY_EVENT
 from service.mailin import replies
 
 HOSTILE = '<img src=x onerror="window.pwned=1">Ann'
-READER = Reader(game_id="G" * 22, seat=0, name=HOSTILE, colour="red",
+GAME_NAME = '<b>Friday</b> "night"'
+READER = Reader(game_id="G" * 22, game_name=GAME_NAME, seat=0, name=HOSTILE, colour="red",
                 link="https://ff.example/play/g#t=tok", unsubscribe_url="https://ff.example/u/t",
                 mode=EVERY_EVENT)
 
@@ -34,13 +35,19 @@ def mails() -> dict[str, Mail]:
     """Return one email of each kind about the same position."""
     diagram = engine.diagram(state())
     history = [f"{HOSTILE} (blue): blue 3 +", "The monster: The monster drew 5."]
+    said = [f"{HOSTILE} (blue): <i>good luck</i>"]
+    examples = ["red 4 +WWN   (onto the board, to n10)", "red 5 NN   (to m8)",
+                "flip red 4   (turns it over without moving it)"]
     return {
-        "your_move": compose.your_move(READER, history, diagram),
-        "monster": compose.monster_result(READER, "The monster drew <5>.", diagram),
+        "your_move": compose.your_move(READER, "turn 3, stage 1", examples, history, said,
+                                       diagram),
+        "monster": compose.monster_result(READER, "turn 3, stage 1", "The monster drew <5>.",
+                                          diagram),
         "over": compose.game_over(READER, "The game is over.", [f"{HOSTILE}: 2 escaped"],
                                   diagram),
         "digest": compose.digest(READER, history, "It is your turn.", diagram),
-        "invitation": compose.invitation(HOSTILE, "https://ff.example/play/g#t=tok"),
+        "invitation": compose.invitation(HOSTILE, GAME_NAME, "red",
+                                         "https://ff.example/play/g#t=tok", examples),
         "links": compose.lost_links([(HOSTILE, "https://ff.example/play/g#t=tok")]),
     }
 
@@ -68,6 +75,41 @@ def test_the_text_and_the_html_say_the_same_things() -> None:
         assert "https://ff.example/play/g#t=tok" in mail.text
 
 
+@pytest.mark.parametrize("kind", ["your_move", "monster", "over", "digest", "invitation"])
+def test_the_subject_names_the_game(kind: str) -> None:
+    assert mails()[kind].subject.startswith(f"[{GAME_NAME}] ")
+    assert mails()["your_move"].subject == f"[{GAME_NAME}] Your move — turn 3, stage 1"
+
+
+@pytest.mark.parametrize("kind", ["your_move", "invitation"])
+def test_the_first_lines_say_how_to_reply_with_a_move_with_examples(page: Page,
+                                                                    kind: str) -> None:
+    mail = mails()[kind]
+    text = mail.text.split("\n")
+    start = text.index("Reply to this email with your move to play it, for example:")
+    assert start < 8  # in the first lines
+    for example in ("red 4 +WWN   (onto the board, to n10)", "red 5 NN   (to m8)",
+                    "flip red 4   (turns it over without moving it)"):
+        assert any(line.endswith(example) for line in text[start + 1:start + 5])
+    assert "'say' and a message for the other players" in mail.text
+    page.set_content(mail.html)
+    body = page.inner_text("body")
+    assert "Reply to this email with your move to play it" in body
+    assert "red 4 +WWN (onto the board, to n10)" in " ".join(body.split())
+
+
+def test_an_invitation_before_the_seats_move_says_how_without_examples() -> None:
+    mail = compose.invitation("Ann", "Game ab", "red", "https://ff.example/p", [])
+    assert "When it is your turn, reply to the email that says so with your move" in mail.text
+    assert "for example" not in mail.text
+
+
+def test_table_talk_is_shown_escaped() -> None:
+    mail = mails()["your_move"]
+    assert "Said at the table" in mail.text and "<i>good luck</i>" in mail.text
+    assert "&lt;i&gt;good luck&lt;/i&gt;" in mail.html and "<i>good" not in mail.html
+
+
 def test_the_your_move_text_has_the_diagram_the_history_and_the_footer() -> None:
     text = mails()["your_move"].text
     assert text.startswith(f"Hello {HOSTILE},\n")
@@ -80,7 +122,8 @@ def test_the_your_move_text_has_the_diagram_the_history_and_the_footer() -> None
 def test_the_footer_counts_seats_from_1_and_says_why_mail_may_pause(kind: str) -> None:
     mail = mails()[kind]
     for body in (mail.text, mail.html):
-        assert "You play red (seat 1) in game" in body
+        assert "You play red (seat 1) in " in body
+        assert "Reply to this email with your move when it is your turn" in body
         assert "No email comes while you have the game open on its page" in body
 
 

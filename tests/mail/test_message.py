@@ -68,6 +68,19 @@ def test_the_message_id_depends_on_the_dedupe_key_alone() -> None:
     assert first.endswith("@mail.example>")
 
 
+def test_mails_of_one_thread_refer_to_its_first_mail() -> None:
+    root = message_id("invite:g:0", "mail.example")
+    first = parsed({**PAYLOAD, "thread": "invite:g:0"}, "invite:g:0")
+    assert first["Message-ID"] == root and first["References"] is None  # it is the first
+    later = parsed({**PAYLOAD, "thread": "invite:g:0"})
+    assert (later["References"], later["In-Reply-To"]) == (root, root)
+    answer = parsed({**PAYLOAD, "thread": "invite:g:0", "headers": {
+        "In-Reply-To": "<ann-1@example.com>", "References": "<ann-1@example.com>"}})
+    assert answer["In-Reply-To"] == "<ann-1@example.com>"  # it answers the player's mail
+    assert answer["References"] == f"{root} <ann-1@example.com>"
+    assert parsed(PAYLOAD)["References"] is None  # no thread, no reference
+
+
 def test_a_text_only_payload_is_a_single_text_part() -> None:
     message = parsed({"to": "bob@example.com", "subject": "Hi", "text": "Hello\n"})
     assert message.get_content_type() == "text/plain"

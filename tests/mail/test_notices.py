@@ -45,7 +45,8 @@ def test_the_seat_to_move_gets_your_move_with_the_board_and_a_link_that_works(
     [row] = email_rows(app, "turn")
     payload = row.payload
     assert (payload["to"], payload["seat"], payload["game_id"]) == ("bob@example.com", 1, game.id)
-    assert payload["subject"] == "Your move in Fearsome Floors"
+    assert payload["subject"] == f"[Game {game.id[:6]}] Your move — turn 1, stage 1"
+    assert payload["thread"] == f"invite:{game.id}:1"  # one thread per seat and game
     assert row.dedupe_key == f"mail:{game.id}:1:turn:1"
     assert "Hello Bob," in payload["text"] and "It is your turn (red)" in payload["text"]
     assert "Ann (green): green " in payload["text"]  # what happened since Bob's last move

@@ -38,14 +38,20 @@ def test_no_readable_line_gives_the_first_lines_error() -> None:
     assert choose([], GAME, 0) == (None, None)
 
 
-def test_the_legal_moves_of_one_figure_or_of_all() -> None:
+def test_at_most_eight_moves_are_suggested_each_saying_what_it_does() -> None:
     figure = figure_named("green 5 NNNN", GAME, 0, {})
     assert figure is not None and figure.key == "green5"
     lines = legal_lines(GAME, 0, figure)
-    assert "green 5 +   (to p11)" in lines and lines[-1] == "flip green 5"
-    assert all("green 5" in line for line in lines)
+    assert lines[0] == "green 5 +NNNN    onto the board, to p7"
+    assert "flip green 5     turns it over without moving it" in lines
+    assert len(lines) == 9 and lines[-1].startswith("(17 more: ")  # 8 moves, then the rest
+    assert all("green 5" in line for line in lines[:-1])
     every = legal_lines(GAME, 0, None)
-    assert {"flip green 1", "flip green 3", "flip green 4", "flip green 5"} <= set(every)
+    assert every[:4] == ["green 1 +        onto the board, to p11",
+                         "green 3 +NN      onto the board, to p9",
+                         "green 4 +NNN     onto the board, to p8",
+                         "green 5 +NNNN    onto the board, to p7"]
+    assert every[4] == "flip green 1     turns it over without moving it (any of 1, 3, 4, 5)"
     assert legal_lines(GAME, 1, None) == []  # not seat 1's turn
 
 

@@ -23,6 +23,7 @@ from tests.mailin.helpers import (
 )
 from tests.service.helpers import API, ask_for_links, auth
 from worker.mail.message import build_message
+from worker.mail.message import message_id as job_message_id
 
 
 def take(app: Flask, raw: bytes, envelope_sender: str | None = None) -> list:
@@ -54,7 +55,8 @@ def test_an_illegal_move_is_refused_with_the_legal_moves_of_that_figure(
     assert actions_of(app, game) == []
     text = answers(app)[0]["text"]
     assert "was not made" in text and "must first enter" in text
-    assert "green 5 +   (to p11)" in text and "flip green 5" in text
+    assert "green 5 +NNNN    onto the board, to p7" in text and "flip green 5" in text
+    assert text.count("green 5 +") <= 7  # a short answer: at most eight suggestions
     assert "green 4" not in text  # only the figure the move was about
 
 
@@ -195,13 +197,14 @@ def test_a_greeting_line_before_the_move_is_passed_over(app: Flask, client: Flas
     assert result.status == "applied"
 
 
-def test_a_message_with_no_command_is_answered_with_all_legal_moves(
+def test_a_message_with_no_command_is_answered_with_a_few_legal_moves(
         app: Flask, client: FlaskClient) -> None:
     game = new_game(client)
     [result] = take(app, reply(address_of(app, game), "What a nice game"))
     assert (result.status, result.code) == ("refused", "move/invalid")
     text = answers(app)[0]["text"]
-    assert "cannot read" in text and "green 5 +   (to p11)" in text and "green 4 +" in text
+    assert "cannot read" in text and "green 1 +        onto the board, to p11" in text
+    assert "green 4 +NNN" in text and "more: write a figure and a square" in text
 
 
 def test_a_move_out_of_turn_is_refused(app: Flask, client: FlaskClient) -> None:
@@ -237,7 +240,7 @@ def test_a_message_with_no_sender_is_logged_and_cannot_be_answered(
     b"=?utf-8?q?<a=0D=0Ab@example.com>?=", b"=?utf-8?q?<a=E2=80=A8b@example.com>?=",
     b"<a\x1cb@example.com>", b"=?utf-8?q?=0D=0A?=",
 ], ids=["crlf", "line-separator", "file-separator", "only-crlf"])
-def test_a_reply_with_a_broken_message_id_gets_an_answer_that_is_not_threaded(
+def test_a_reply_with_a_broken_message_id_gets_an_answer_threaded_only_to_the_seats_thread(
         app: Flask, client: FlaskClient, message_id: bytes) -> None:
     game = new_game(client)
     raw = reply(address_of(app, game), "board", message_id="<placeholder@example.com>")
@@ -245,7 +248,9 @@ def test_a_reply_with_a_broken_message_id_gets_an_answer_that_is_not_threaded(
     assert (result.status, result.code) == ("answered", "mail/board")
     [answer] = answers(app)
     message = build_message(answer, "mailin:1:reply", "ff@ff.example")  # as the worker does
-    assert message["In-Reply-To"] is None and message["References"] is None
+    # Not threaded to the broken id: only to the seat's own thread of the game.
+    root = job_message_id(answer["thread"], "ff.example")
+    assert (message["In-Reply-To"], message["References"]) == (root, root)
     assert "exit: a1" in message.get_body(preferencelist=("plain",)).get_content()
 
 

@@ -132,6 +132,29 @@ def test_it_writes_an_invitation_email_for_each_seat_with_an_address(
     assert game.body["seats"][2]["link"] in texts[1]
 
 
+def test_a_game_has_the_name_its_creator_gave_or_one_from_its_id(
+    app: Flask, client: FlaskClient
+) -> None:
+    named = client.post(GAMES, json={"name": "Friday night", "seats": [
+        {"name": "Ann", "email": "ann@example.com"}, {"name": "Bob"}], "start_seat": 0})
+    game = named.get_json()["game"]
+    assert game["name"] == "Friday night"
+    seat_link = named.get_json()["seats"][1]["link"]
+    seen = client.get(f"{GAMES}/{game['id']}",
+                      headers={"Authorization": f"Bearer {token_of(seat_link)}"}).get_json()
+    assert seen["name"] == "Friday night"
+    unnamed = client.post(GAMES, json={"seats": TWO_PLAYERS}).get_json()["game"]
+    assert unnamed["name"] == f"Game {unnamed['id'][:6]}"
+    with app.app_context():
+        [invite] = [job for job in db.session.scalars(select(Outbox))
+                    if job.payload.get("topic") == "invite"
+                    and job.payload.get("game_id") == game["id"]]
+        text = unseal(invite.payload)["text"]
+    assert invite.payload["subject"] == "[Friday night] Your seat in a game of Fearsome Floors"
+    assert "Reply to this email with your move to play it, for example:" in text
+    assert "  flip green " in text  # an example from the seat's own moves
+
+
 def test_it_stores_the_email_address_as_given(app: Flask, client: FlaskClient) -> None:
     game = create_game(client, seats=[{"name": "Ann", "email": "Ann@Example.com"},
                                       {"name": "Bob"}])
@@ -160,12 +183,15 @@ def test_it_stores_the_email_address_as_given(app: Flask, client: FlaskClient) -
     ({"seats": TWO_PLAYERS, "move_time_limit": 10}, "move_time_limit"),
     ({"seats": TWO_PLAYERS, "move_time_limit": 2**40}, "move_time_limit"),
     ({"seats": TWO_PLAYERS, "colour": "red"}, "colour"),
+    ({"seats": TWO_PLAYERS, "name": ""}, "name"),
+    ({"seats": TWO_PLAYERS, "name": "N" * 61}, "name"),
+    ({"seats": TWO_PLAYERS, "name": "Fri\u202eday"}, "name"),
 ], ids=["one-seat", "eight-seats", "no-seats", "seat-without-name", "open-seat-with-name",
         "empty-name", "long-name", "nul-in-name", "right-to-left-override-in-name",
         "isolate-in-name", "bad-email",
         "unknown-colour", "unknown-option", "non-boolean-option", "start-seat-too-big",
         "negative-start-seat", "time-limit-too-short", "time-limit-out-of-range",
-        "unknown-field"])
+        "unknown-field", "empty-game-name", "long-game-name", "override-in-game-name"])
 def test_it_refuses_an_invalid_request_naming_the_field(
     client: FlaskClient, spec: dict[str, Any], field: str
 ) -> None:

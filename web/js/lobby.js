@@ -4,7 +4,7 @@
  * model/lobby.js; the server's refusals are shown as it words them.
  */
 
-import { COLOURS, OPTIONS, SEATS, createdLinks, gameSpec, joinSpec, pagePath } from "./model/lobby.js";
+import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, createdLinks, gameSpec, joinSpec, pagePath } from "./model/lobby.js";
 import { el } from "./view/panel.js";
 
 let fieldIds = 0;
@@ -109,6 +109,7 @@ function createForm(ui) {
   const list = el("div", { class: "seats" });
   const start = select("start", []);
   const hours = input({ name: "hours", inputmode: "decimal" });
+  const title = input({ name: "title", maxlength: String(GAME_NAME_LENGTH), autocomplete: "off" });
   const add = el("button", { type: "button" }, "Add a seat");
   const refresh = () => {
     const count = list.querySelectorAll("fieldset.seat").length;
@@ -128,7 +129,9 @@ function createForm(ui) {
   const result = el("section", { class: "created", "aria-live": "polite" });
   result.hidden = true;
   const form = el("form", { class: "create", "aria-labelledby": "create-title" },
-    el("h2", { id: "create-title" }, "Create a game"), rules,
+    el("h2", { id: "create-title" }, "Create a game"),
+    field("Name of the game (optional)", title, "In every email's subject, like “Friday night”."),
+    rules,
     el("h3", {}, "Seats, in playing order"), list, add,
     field("Start player", start),
     field("Time per move, in hours (optional)", hours, "Empty: no limit."),
@@ -138,7 +141,7 @@ function createForm(ui) {
     const { spec, problems } = gameSpec({
       rules: form.querySelector("[name=rules]:checked").value,
       options: Object.fromEntries(OPTIONS.map((o) => [o.name, form.querySelector(`[name=${o.name}]`).checked])),
-      seats: readSeats(list), start: start.value, hours: hours.value,
+      seats: readSeats(list), start: start.value, hours: hours.value, title: title.value,
     });
     if (!spec) {
       ui.alert(problems.join(" "));

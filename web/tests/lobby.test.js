@@ -19,6 +19,14 @@ test("the form becomes the API's create request: rules, seats, start, time per m
   });
 });
 
+test("the game's name is sent trimmed, or not at all when empty, and at most 60 characters", () => {
+  assert.equal(gameSpec({ rules: "basic", seats: TWO, title: " Friday night " }).spec.name,
+    "Friday night");
+  assert.equal("name" in gameSpec({ rules: "basic", seats: TWO, title: "  " }).spec, false);
+  assert.match(gameSpec({ rules: "basic", seats: TWO, title: "N".repeat(61) }).problems[0],
+    /at most 60 characters/);
+});
+
 test("a random start and no time limit are sent as null; an open seat takes no name", () => {
   const { spec } = gameSpec({ rules: "basic", seats: [TWO[1], { name: "x", open: true }] });
   assert.equal(spec.start_seat, null);

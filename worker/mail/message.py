@@ -1,7 +1,8 @@
 """Build the email of an outbox ``email`` job: multipart text + HTML, stable Message-ID.
 
 The payload is what ``service.outbox.email_job`` wrote: ``to``, ``subject``, ``text`` and
-optionally ``html``, ``reply_to`` and ``headers`` (``List-Unsubscribe`` ...). The Message-ID
+optionally ``html``, ``reply_to``, ``headers`` (``List-Unsubscribe`` ...) and ``thread``
+(the job key of the first email of the thread it belongs to). The Message-ID
 comes from the job's dedupe key alone, so every retry of a job carries the same one and a
 receiver can drop a copy it already has.
 
@@ -80,6 +81,24 @@ def sender_domain(sender: str) -> str:
     return address.rpartition("@")[2] or "localhost"
 
 
+def _thread(message: EmailMessage, thread: str | None, dedupe_key: str, domain: str) -> None:
+    """Make the message part of the thread whose first email's job key is ``thread``: its
+    Message-ID first in References, and In-Reply-To it unless the message answers another.
+
+    The first email need not have been sent (a seat that joined got no invitation): clients
+    thread by References all the same.
+    """
+    if not thread or thread == dedupe_key:
+        return
+    root = message_id(thread, domain)
+    references = str(message["References"] or "")
+    if root not in references.split():
+        del message["References"]
+        message["References"] = f"{root} {references}".strip()
+    if message["In-Reply-To"] is None:
+        message["In-Reply-To"] = root
+
+
 def build_message(payload: Mapping[str, Any], dedupe_key: str, sender: str) -> EmailMessage:
     """Return the message for a job's payload, sent from ``sender``.
 
@@ -103,6 +122,7 @@ def build_message(payload: Mapping[str, Any], dedupe_key: str, sender: str) -> E
             if name not in EXTRA_HEADERS:
                 raise BadMessage(f"an email job may not set the header {name!r}")
             message[name] = value
+        _thread(message, payload.get("thread"), dedupe_key, sender_domain(sender))
         if "Auto-Submitted" not in message:
             # RFC 3834: no vacation auto-replies to a machine's mail.
             message["Auto-Submitted"] = "auto-generated"

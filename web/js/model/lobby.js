@@ -31,8 +31,12 @@ const HOUR = 3600;
  * @param {Array<{name?: string, email?: string, colour?: string, open?: boolean}>} form.seats
  * @param {string} [form.start] "random" or a seat number
  * @param {string} [form.hours] hours per move ("" or absent: no limit)
+ * @param {string} [form.title] the game's name ("" or absent: named from its id)
  * @returns {{spec: object|null, problems: string[]}} the request, or what to fix first
  */
+/** The longest name a game may have (the API's limit). */
+export const GAME_NAME_LENGTH = 60;
+
 export function gameSpec(form) {
   const problems = [];
   if (form.seats.length < SEATS.min || form.seats.length > SEATS.max) {
@@ -55,9 +59,14 @@ export function gameSpec(form) {
   const hours = (form.hours ?? "").trim();
   const limit = hours === "" ? null : Math.round(Number(hours) * HOUR);
   if (limit !== null && !(limit > 0)) problems.push("The time per move is a number of hours.");
+  const title = (form.title ?? "").trim();
+  if (title.length > GAME_NAME_LENGTH) {
+    problems.push(`A game's name has at most ${GAME_NAME_LENGTH} characters.`);
+  }
   if (problems.length) return { spec: null, problems };
   return {
-    spec: { seats, options, start_seat: startSeat, move_time_limit: limit },
+    spec: { ...(title ? { name: title } : {}), seats, options, start_seat: startSeat,
+      move_time_limit: limit },
     problems,
   };
 }
