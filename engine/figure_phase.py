@@ -143,7 +143,7 @@ def apply_figure_action(state: GameState, action: Move | Flip, actor: int,
         else:
             figures[index] = evolve(fig, where=BOARD, square=result.square,
                                      black=not fig.black, moved=True)
-        events.append(_move_event(actor, fig, result))
+        events.append(_move_event(actor, fig, result, state.stones))
     else:
         figures[index] = evolve(fig, black=not fig.black, moved=True)
         events.append({"type": FLIP, "seat": actor, "figure": fig.id.key,
@@ -155,7 +155,11 @@ def apply_figure_action(state: GameState, action: Move | Flip, actor: int,
                       tuple(events))
 
 
-def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
+def _move_event(seat: int, fig: Figure, result: MoveOutcome,
+                stones_before: tuple[tuple[int, str], ...]) -> dict[str, Any]:
+    """Return the ``move`` event; each push names its piece (a stone kind), so that the move
+    can be told in words without the position it was made in (``engine.narrate``)."""
+    kinds = dict(stones_before) if result.pushed else {}
     return {
         "type": MOVE,
         "seat": seat,
@@ -164,8 +168,8 @@ def _move_event(seat: int, fig: Figure, result: MoveOutcome) -> dict[str, Any]:
         "from": "outside" if fig.square is None else square_name(fig.square),
         "to": "out" if result.square is None else square_name(result.square),
         "escapes": result.escaped,
-        "pushes": [{"from": square_name(a), "to": None if b is None else square_name(b)}
-                   for a, b in result.pushed],
+        "pushes": [{"from": square_name(a), "to": None if b is None else square_name(b),
+                    "piece": kinds[a]} for a, b in result.pushed],
         "shows": 7 - fig.value,
     }
 

@@ -1,4 +1,5 @@
-"""Tell events in words, for emails and logs: "The monster drew 8. It turned north, ate ...".
+"""Tell events in words, for emails, logs and chat: "Ann (green) moved green 5 from h5 to h7.",
+"The monster drew 8. It turned north, ate ...".
 
 Reads the event dicts that transitions return; never looks at a state.
 """
@@ -8,13 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.board import ENTRANCE, square_name
 from engine.events import (
     CARD,
     EAT,
     FIRST_CARD_REDRAW,
+    FLIP,
     GAME_OVER,
     LOOK,
     MONSTER_DONE,
+    MOVE,
+    PLAYER_ACTIONS,
     PUSH,
     STAGE_END,
     STAY,
@@ -23,11 +28,15 @@ from engine.events import (
     TURNING_STONE,
     WALL,
 )
-from engine.state import FigureId
+from engine.state import CRYSTAL, OUTSIDE, STONE, TURN_BACK, TURN_RIGHT, FigureId
 
 _DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-_KINDS = {"stone": "a stone", "crystal": "a crystal", "turn_right": "a right-turning stone",
-          "turn_180": "a 180° turning stone"}
+_STONE_NAMES = {STONE: "stone", CRYSTAL: "crystal", TURN_RIGHT: "right-turning stone",
+                TURN_BACK: "180° turning stone"}
+_KINDS = {kind: f"a {name}" for kind, name in _STONE_NAMES.items()}
+_TILES = {**_KINDS, "teleporter_A": "teleporter A", "teleporter_B": "teleporter B",
+          "pool_square": "the square blood pool", "pool_long": "the long blood pool"}
+_ENTRANCE = square_name(ENTRANCE)
 
 
 def figure_name(key: str) -> str:
@@ -106,3 +115,80 @@ def narrate_monster(events: Iterable[Mapping[str, Any]]) -> str:
     if clauses:
         sentences.append("It " + ", ".join(clauses) + ".")
     return " ".join(sentences)
+
+
+def narrate_action(events: Iterable[Mapping[str, Any]], who: str, *,
+                   timed_out: bool = False) -> str:
+    """Tell one player's action in words, from the events it wrote.
+
+    ``who`` names the seat as the reader knows it (``Ann (green)``); ``timed_out`` says the
+    action was taken for the seat because its time ran out (the service knows that; the
+    engine's events do not say it). The first game turn's automatic flips get a sentence of
+    their own; other events (a new phase, the end of the game) are not told here.
+
+    >>> narrate_action([{"type": "move", "figure": "green5", "from": "outside", "to": "n10",
+    ...                  "escapes": False, "pushes": [{"from": "o10", "to": "o9",
+    ...                                                "piece": "crystal"}]}], "Ann (green)")
+    'Ann (green) brought green 5 in at p11 and moved it to n10, pushing the crystal on o10 to o9.'
+    >>> narrate_action([{"type": "flip", "figure": "red3"}], "Bob (red)", timed_out=True)
+    'Bob (red) ran out of time, so red 3 was flipped without moving.'
+    """
+    events = list(events)
+    done = next((e for e in events
+                 if e["type"] in PLAYER_ACTIONS and not e.get("automatic")), None)
+    if done is None:
+        told = f"{who} played."
+    elif done["type"] == MOVE:
+        told = f"{who} {_move(done)}."
+    elif done["type"] == FLIP:
+        figure = figure_name(done["figure"])
+        told = (f"{who} ran out of time, so {figure} was flipped without moving." if timed_out
+                else f"{who} flipped {figure} without moving it.")
+    else:
+        tile, where = _TILES[done["tile"]], _tile_squares(done)
+        told = (f"{who} ran out of time, so {tile} was placed on {where}." if timed_out
+                else f"{who} placed {tile} on {where}.")
+    waiting = [figure_name(e["figure"]) for e in events
+               if e["type"] == FLIP and e.get("automatic")]
+    if waiting:
+        were = "was" if len(waiting) == 1 else "were"
+        told += (" In the first game turn a player enters at most two figures, so "
+                 f"{_list(waiting)}, still waiting outside, {were} flipped.")
+    return told
+
+
+def _move(e: Mapping[str, Any]) -> str:
+    """Tell a move event as a verb phrase: "moved green 5 from h5 to h7, pushing ..."."""
+    figure = figure_name(e["figure"])
+    if e["from"] == OUTSIDE:
+        told = f"brought {figure} in at {_ENTRANCE}"
+        if e["to"] != _ENTRANCE:
+            told += f" and moved it to {e['to']}"
+    else:
+        told = f"moved {figure} from {e['from']}"
+        told += " out of the fortress" if e["escapes"] else f" to {e['to']}"
+    pushes = [_pushed(p) for p in e["pushes"]]
+    if pushes:
+        told += f", pushing {_list(pushes)}"
+    return told + (": it escaped" if e["escapes"] else "")
+
+
+def _pushed(push: Mapping[str, Any]) -> str:
+    # A move event written before pushes named their piece says none: "stone" is still
+    # true, since every piece a figure pushes is one of the stones (RULES §3.4).
+    name = _STONE_NAMES[push.get("piece", STONE)]
+    where = "out of the game" if push["to"] is None else f"to {push['to']}"
+    return f"the {name} on {push['from']} {where}"
+
+
+def _tile_squares(e: Mapping[str, Any]) -> str:
+    squares = e["squares"]
+    where = squares[0] if len(squares) == 1 else f"{squares[0]}–{squares[-1]}"
+    if "arrow" in e:
+        where += f", its arrow pointing {_DIRECTIONS[e['arrow']]}"
+    return where
+
+
+def _list(parts: list[str]) -> str:
+    """Join ``a``, ``a and b``, ``a, b and c``."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"

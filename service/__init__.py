@@ -21,6 +21,7 @@ from service.links import routes as links
 from service.log import routes as log
 from service.mailin import routes as mailin
 from service.prefs import routes as prefs
+from service.talk import routes as talk
 from service.webhooks import routes as webhooks
 
 
@@ -54,6 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(prefs.blp)
     api.register_blueprint(deadlines.blp)
     api.register_blueprint(mailin.blp)
+    api.register_blueprint(talk.blp)
     app.register_blueprint(site.blueprint)
     errors.init_app(app)
     app.extensions["ff_limiter"] = make_limiter(app, links.blp, health.blueprint)

@@ -51,6 +51,7 @@ STATUS_OF: dict[str, int] = {
     "mail/bad_secret": 401,
     "auth/forbidden": 403,
     "invite/invalid": 403,
+    "talk/muted": 403,
     # What it names does not exist (for this caller).
     "game/not_found": 404,
     "webhook/not_found": 404,
@@ -72,10 +73,13 @@ STATUS_OF: dict[str, int] = {
     "seat/taken": 409,
     "webhook/too_many": 409,
     "webhook/disabled": 409,
+    # Too many, too soon (the answer says when to try again: Retry-After).
+    "talk/too_many": 429,
 }
 """The HTTP status of each error code, the service's and the engine's. Any other code is a
 request that breaks a rule (422: ``move/illegal``, ``setup/invalid``, ``seat/not_found``,
-``webhook/private_address``, ``idempotency/key_reused``, ``mail/not_for_us`` ...)."""
+``webhook/private_address``, ``idempotency/key_reused``, ``mail/not_for_us``,
+``talk/empty``, ``talk/too_long`` ...)."""
 BREAKS_A_RULE = 422
 
 

@@ -171,11 +171,16 @@ class GameViewSchema(Schema):
 
 
 class ActionRecordSchema(Schema):
-    """An accepted action: its sequence number, seat, canonical notation and structure."""
+    """An accepted action: its sequence number, seat, canonical notation, structure and the
+    action told in words."""
 
     seq = fields.Integer(required=True)
     seat = fields.Integer(required=True)
     notation = fields.String(required=True)
+    words = fields.String(required=True, metadata={"description": (
+        "The action in words, its seat named 'Name (colour)': 'Ann (green) moved green 5 "
+        "from p11 to n9, pushing the stone on n10 to n11.' Written for people, beside "
+        "`notation`; the wording may change, so programs read `action` and the events.")})
     action = fields.Dict(required=True, metadata={
         "description": "The action as structured JSON (type move, flip or place)."})
     version_before = fields.Integer(required=True)

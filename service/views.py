@@ -8,17 +8,18 @@ The response schemas (``service.schemas``) document exactly these shapes.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import engine
 from engine import GameState
+from engine.narrate import narrate_action
 from service.auth import SEAT, Caller
 from service.clock import iso
 from service.models import Action, Event, GameRow, SeatRow, WrittenAction, WrittenEvent
 from service.naming import game_name
 from service.store import load_state
-from service.vocabulary import ACTIVE
+from service.vocabulary import ACTIVE, TIMEOUT
 
 
 def etag(game: GameRow, caller: Caller) -> str:
@@ -88,12 +89,28 @@ def seat_view(seat: SeatRow, *, own: bool) -> dict[str, Any]:
     return data
 
 
-def action_view(action: Action | WrittenAction) -> dict[str, Any]:
-    """Return an accepted action as shown in the log and in a submission's response."""
+def seat_label(seat: SeatRow) -> str:
+    """Name a seat for people: ``Ann (green)``, or ``seat 2 (green)`` while it is open (seats
+    counted from 1, as people count them)."""
+    return f"{seat.name or f'seat {seat.seat + 1}'} ({seat.colour})"
+
+
+def action_words(events: Iterable[Mapping[str, Any]], who: str) -> str:
+    """Tell an action in words from its stored events (``engine.narrate.narrate_action``),
+    ``who`` being its seat's :func:`seat_label`: a ``timeout`` event among them says the
+    action was taken for a seat whose time ran out."""
+    events = list(events)
+    return narrate_action(events, who, timed_out=any(e.get("type") == TIMEOUT for e in events))
+
+
+def action_view(action: Action | WrittenAction, words: str) -> dict[str, Any]:
+    """Return an accepted action as shown in the log and in a submission's response, with
+    ``words`` (:func:`action_words`)."""
     return {
         "seq": action.seq,
         "seat": action.seat,
         "notation": action.notation,
+        "words": words,
         "action": action.action,
         "version_before": action.version_before,
         "version_after": action.version_after,

@@ -47,10 +47,12 @@ def test_engine_imports_no_framework_database_queue_or_network_library(
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = frozenset({"actions", "deadlines", "games", "links", "log", "mail", "mailin",
-                      "prefs", "webhooks"})
+                      "prefs", "talk", "webhooks"})
 # What a feature may take from another: the email channel (mail: compose, addresses, seats'
-# preferences) and the one submission use case (the mail door submits moves as the API does).
-SHARED_ACROSS_FEATURES = {"mail": "service.mail", "actions": "service.actions.service"}
+# preferences), the one submission use case (the mail door submits moves as the API does)
+# and the table's use cases (the mail door posts a reply's "say", mails show the table).
+SHARED_ACROSS_FEATURES = {"mail": "service.mail", "actions": "service.actions.service",
+                          "talk": "service.talk.service"}
 
 
 def imports_of(path: Path) -> Iterator[str]:

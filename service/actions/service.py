@@ -21,7 +21,7 @@ from service.store import (
     seats_of,
 )
 from service.unit_of_work import read_transaction, write_transaction
-from service.views import action_view, event_view, game_view
+from service.views import action_view, action_words, event_view, game_view, seat_label
 
 
 class _Stale(Exception):
@@ -71,7 +71,8 @@ def submit_action(game_id: str, credential: Credential, request: dict[str, Any],
             game_changed(session, change)
             assert change.action is not None
             reply = Reply(201, {
-                "action": action_view(change.action),
+                "action": action_view(change.action, action_words(
+                    change.events, seat_label(seats[seat]))),
                 "events": [event_view(e) for e in change.written_events],
                 "game": game_view(game, seats, caller, transition.state),
             })

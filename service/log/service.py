@@ -2,25 +2,46 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from service.auth import authenticate
 from service.models import Action, Event
+from service.store import authenticate_for_reading
 from service.unit_of_work import read_transaction
-from service.views import action_view, event_view, page_view
+from service.views import action_view, action_words, event_view, page_view, seat_label
 
 
 def list_actions(game_id: str, token: str | None, after: int, limit: int) -> dict[str, Any]:
-    """Return the game's accepted actions with ``seq`` greater than ``after``, oldest first."""
+    """Return the game's accepted actions with ``seq`` greater than ``after``, oldest first,
+    each told in words; the seats come with the caller's check, the page's events in one
+    more query."""
     with read_transaction() as session:
-        game, _ = authenticate(session, game_id, token)
+        game, _, seats, _ = authenticate_for_reading(session, game_id, token)
         rows = session.scalars(
             select(Action).where(Action.game_id == game_id, Action.seq > after)
             .order_by(Action.seq).limit(limit + 1)
-        )
-        return page_view((action_view(a) for a in rows), after, limit, game.version)
+        ).all()
+        events = _events_of_actions(session, game_id, after, rows[-1].seq) if rows else {}
+        who = {s.seat: seat_label(s) for s in seats}
+        return page_view((action_view(a, action_words(events[a.seq], who[a.seat]))
+                          for a in rows), after, limit, game.version)
+
+
+def _events_of_actions(session: Session, game_id: str, after: int,
+                       last: int) -> defaultdict[int, list[dict[str, Any]]]:
+    """Return the events of the actions ``after`` < seq <= ``last``, by action, in order."""
+    found: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
+    for action_seq, data in session.execute(
+        select(Event.action_seq, Event.data).where(
+            Event.game_id == game_id, Event.action_seq > after, Event.action_seq <= last)
+        .order_by(Event.seq)
+    ):
+        found[action_seq].append(data)
+    return found
 
 
 def list_events(game_id: str, token: str | None, after: int, limit: int) -> dict[str, Any]:

@@ -107,20 +107,21 @@ def game_mail(reader: Reader, subject: str, sections: Sequence[tuple[str, str | 
                 markup.document(subject, html_parts, _footer_html(reader)))
 
 
-def instructions(examples: Sequence[str]) -> tuple[str, list[str], str]:
+def instructions(examples: Sequence[str], colour: str) -> tuple[str, list[str], str]:
     """Return how to play by replying: a first line, ``examples`` (the seat's moves now, each
     with what it does; none when it is not its move) and a last line. They are the first
     lines of "your move" and of an invitation."""
     if not examples:
         return ("When it is your turn, reply to the email that says so with your move, like "
-                "'green 5 +NNW'.", [], "Reply 'help' for how to write moves.")
+                f"'{colour} 5 +NNW'.", [], "Reply 'help' for how to write moves.")
     return ("Reply to this email with your move to play it, for example:", list(examples),
             "Or reply 'board' for the board, 'help' for how to write moves, or 'say' and a "
             "message for the other players.")
 
 
-def _instruction_sections(examples: Sequence[str]) -> list[tuple[str, str | list[str]]]:
-    first, lines, last = instructions(examples)
+def _instruction_sections(examples: Sequence[str], colour: str
+                          ) -> list[tuple[str, str | list[str]]]:
+    first, lines, last = instructions(examples, colour)
     return [("", first), *([("", lines)] if lines else []), ("", last)]
 
 
@@ -130,10 +131,10 @@ def your_move(reader: Reader, when: str, examples: Sequence[str], history: Seque
     said at the table and what happened since the seat last moved, the board."""
     sections: list[tuple[str, str | list[str]]] = [
         ("", f"It is your turn ({reader.colour}) in {reader.game_name}, {when}."),
-        *_instruction_sections(examples)]
+        *_instruction_sections(examples, reader.colour)]
     sections += _news(history, messages)
     return game_mail(reader, reader.subject(f"Your move — {when}"), sections, diagram,
-                      "Make your move")
+                     "Make your move")
 
 
 def _news(history: Sequence[str], messages: Sequence[str]
@@ -149,20 +150,26 @@ def _news(history: Sequence[str], messages: Sequence[str]
 def monster_result(reader: Reader, when: str, narration: str, diagram: str) -> Mail:
     """Return the email that tells a monster phase in words."""
     return game_mail(reader, reader.subject(f"The monster has moved — {when}"),
-                      [("The monster's walk", narration)], diagram, "See the game")
+                     [("The monster's walk", narration)], diagram, "See the game")
 
 
 def game_over(reader: Reader, summary: str, results: Sequence[str], diagram: str) -> Mail:
     """Return the email that tells the end of the game and the results."""
     return game_mail(reader, reader.subject("The game is over"),
-                      [("", summary), ("Results", list(results))], diagram, "See the game")
+                     [("", summary), ("Results", list(results))], diagram, "See the game")
 
 
-def digest(reader: Reader, history: Sequence[str], status: str, diagram: str) -> Mail:
-    """Return the daily summary of a game: what happened since the last one, whose turn."""
-    return game_mail(reader, reader.subject("Today in your game"),
-                      [("", status), ("What happened", list(history))], diagram,
-                      "Open the game")
+def digest(reader: Reader, history: Sequence[str], messages: Sequence[str], status: str,
+           diagram: str) -> Mail:
+    """Return the daily summary of a game: whose turn, what was said at the table and what
+    happened since the last one."""
+    sections: list[tuple[str, str | list[str]]] = [("", status)]
+    if messages:
+        sections.append(("Said at the table", list(messages)))
+    if history:
+        sections.append(("What happened", list(history)))
+    return game_mail(reader, reader.subject("Today in your game"), sections, diagram,
+                     "Open the game")
 
 
 def invitation(name: str, game_name: str, colour: str, link: str,
@@ -173,7 +180,7 @@ def invitation(name: str, game_name: str, colour: str, link: str,
              f"mail; you play {colour}.")
     keep = "This is your private link; it lets you play, so keep it to yourself:"
     lost = "If you lose it, ask for it again on the game page with this email address."
-    first, lines, last = instructions(examples)
+    first, lines, last = instructions(examples, colour)
     shown = "".join(f"  {line}\n" for line in lines)
     text = (f"Hello {name},\n\n{intro}\n\n{first}\n{shown}{last}\n\n{keep}\n\n  {link}\n\n"
             f"{lost}\n")

@@ -19,11 +19,13 @@ from service.mail import compose, history
 from service.mail.notices import (
     outcome_words,
     reader_of,
+    talk_line,
     write_mail,
 )
 from service.mail.seats import DIGEST, is_active, upsert
 from service.models import Game, Seat, SeatNotifications, utcnow
 from service.store import load_state
+from service.talk.service import since_moment
 from service.unit_of_work import read_transaction, write_transaction
 from service.vocabulary import ACTIVE, FINISHED
 
@@ -75,7 +77,9 @@ def _write_digest(session: Session, game: Game, seat: Seat, since: datetime) -> 
                                  .order_by(Seat.seat)))
     players = history.players_of(seats)
     lines = history.since(session, game.id, since, players)
-    if state is None or not lines:
+    said = [talk_line(m, players)
+            for m in since_moment(session, game.id, since, exclude_seat=seat.seat)]
+    if state is None or not (lines or said):
         return False
     if state.phase == OVER:
         status = outcome_words(state, players)[0]
@@ -86,7 +90,7 @@ def _write_digest(session: Session, game: Game, seat: Seat, since: datetime) -> 
     else:
         status = "The monster is about to move."
     reader = reader_of(session, game, seat, DIGEST)
-    mail = compose.digest(reader, lines, status, engine.diagram(state))
+    mail = compose.digest(reader, lines, said, status, engine.diagram(state))
     write_mail(session, seat, mail, "digest",
                f"mail:{game.id}:{seat.seat}:digest:{since.isoformat()}")
     return True

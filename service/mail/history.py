@@ -1,14 +1,18 @@
 """What happened in a game, in lines of words: players' actions and monster phases, in order.
 
 Used by the "your move" email (since the seat's own last move) and the daily digest (since
-the last digest). Monster phases are told by the engine's ``narrate_monster``.
+the last digest). Players' actions are told as the log tells them (``views.action_words``),
+with their notation in brackets; monster phases by the engine's ``narrate_monster``.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from itertools import groupby
+from operator import attrgetter
+from typing import Any
 
 from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
@@ -16,23 +20,33 @@ from sqlalchemy.orm import Session
 from engine.events import CARD
 from engine.narrate import narrate_monster
 from service.models import Action, Event, SeatRow
+from service.views import action_words, seat_label
 
 MAX_LINES = 30
 
 
 def players_of(seats: Sequence[SeatRow]) -> dict[int, str]:
-    """Return ``Ann (red)`` for each seat number."""
-    return {s.seat: f"{s.name or 'seat ' + str(s.seat)} ({s.colour})" for s in seats}
+    """Return ``Ann (red)`` for each seat number (``views.seat_label``)."""
+    return {s.seat: seat_label(s) for s in seats}
 
 
 def _lines(session: Session, game_id: str, players: Mapping[int, str],
            action_filter: ColumnElement[bool], event_filter: ColumnElement[bool]) -> list[str]:
+    """Tell the actions ``action_filter`` picks and the monster phases among the events
+    ``event_filter`` picks; the filters pick the same stretch of the game, so the events of
+    those actions are among those events, read in the same query."""
+    events = session.execute(select(Event.action_seq, Event.version, Event.data).where(
+        Event.game_id == game_id, event_filter
+    ).order_by(Event.seq)).all()
+    of_action: defaultdict[int, list[dict[str, Any]]] = defaultdict(list)
+    for event in events:
+        if event.action_seq is not None:
+            of_action[event.action_seq].append(event.data)
     actions = session.scalars(select(Action).where(Action.game_id == game_id, action_filter))
-    told = [(a.version_after, f"{players.get(a.seat, a.seat)}: {a.notation}") for a in actions]
-    events = session.scalars(select(Event).where(
-        Event.game_id == game_id, Event.action_seq.is_(None), event_filter
-    ).order_by(Event.seq))
-    for version, group in groupby(events, key=lambda e: e.version):
+    told = [(a.version_after, f"{action_words(of_action[a.seq], players[a.seat])} [{a.notation}]")
+            for a in actions]
+    unprompted = (e for e in events if e.action_seq is None)
+    for version, group in groupby(unprompted, key=attrgetter("version")):
         phase = [e.data for e in group]
         # Events of no action are monster phases, and also deadline notes (reminder, pause,
         # resume) that are not told here; only a group with a drawn card is a monster phase.
@@ -45,11 +59,16 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
     return lines
 
 
+def last_move_version(session: Session, game_id: str, seat: int) -> int:
+    """Return the game's version just after ``seat``'s last action (0: it has none)."""
+    return session.scalar(select(func.max(Action.version_after)).where(
+        Action.game_id == game_id, Action.seat == seat)) or 0
+
+
 def since_last_move(session: Session, game_id: str, seat: int,
                     players: Mapping[int, str]) -> list[str]:
     """Return what happened since ``seat``'s last action (everything, if it has none)."""
-    last = session.scalar(select(func.max(Action.version_after)).where(
-        Action.game_id == game_id, Action.seat == seat)) or 0
+    last = last_move_version(session, game_id, seat)
     return _lines(session, game_id, players, Action.version_before >= last,
                   Event.version > last)
 

@@ -34,6 +34,7 @@ from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, setting
 from service.models import GameRow, Seat, SeatRow, utcnow
 from service.naming import game_name
 from service.store import load_state
+from service.talk.service import MessageRecord, since_version
 from service.vocabulary import ACTIVE, FINISHED
 
 _INVITED = "ff_mail_invited"
@@ -134,11 +135,19 @@ def _compose(session: Session, topic: str, reader: Reader, state: GameState,
     diagram = engine.diagram(state)
     if topic == "turn":
         lines = history.since_last_move(session, reader.game_id, reader.seat, players)
+        said = since_version(session, reader.game_id,
+                             history.last_move_version(session, reader.game_id, reader.seat),
+                             exclude_seat=reader.seat)
         return compose.your_move(reader, when(state), moves.example_lines(state, reader.seat),
-                                 lines, [], diagram)
+                                 lines, [talk_line(m, players) for m in said], diagram)
     if topic == "monster":
         return compose.monster_result(reader, when(state), narrate_monster(events), diagram)
     return compose.game_over(reader, *outcome_words(state, players), diagram)
+
+
+def talk_line(message: MessageRecord, players: Mapping[int, str]) -> str:
+    """Return a message of the table as a mail shows it: ``Ann (green): good luck``."""
+    return f"{players.get(message.seat, message.colour)}: {message.text}"
 
 
 def when(state: GameState) -> str:

@@ -15,10 +15,12 @@ from typing import Any
 import engine
 from engine import EngineError, FigureId, GameState
 from service.mail import moves
+from service.mailin.parse import said_line
 
 BOARD = "board"
 HELP = "help"
 MOVE = "move"
+SAY = "say"
 
 _WORDS = {
     "board": BOARD, "show board": BOARD, "send board": BOARD, "send me the board": BOARD,
@@ -42,6 +44,8 @@ Moves (the engine's notation):
 Commands:
   board            send me the board
   help             send me this text
+  say ...          post a message to the other players (the rest of the line, and
+                   the lines after it up to a blank line; at most 500 characters)
 
 Only the first lines you write count; quoted text and your signature are skipped."""
 
@@ -55,7 +59,10 @@ class Command:
 
 
 def command_of(line: str) -> Command:
-    """Return the command a line asks for: ``board``, ``help``, else a move to try."""
+    """Return the command a line asks for: ``board``, ``help``, ``say`` (a message to the
+    table: ``parse.said_text`` reads it), else a move to try."""
+    if said_line(line):
+        return Command(SAY, line)
     words = " ".join(re.sub(r"[.!,;:]+", " ", line).lower().split())
     kind = _WORDS.get(words)
     return Command(kind, words) if kind else Command(MOVE, line)
@@ -65,6 +72,7 @@ def choose(lines: list[str], state: GameState | None, seat: int) -> tuple[Comman
                                                                          EngineError | None]:
     """Pick the command among the first lines: the first ``board``/``help`` or readable move.
 
+    A ``say`` line is no command here (the message is posted apart) and is passed over.
     A line the engine cannot read as notation (``move/invalid``: "Hi!", "Thanks") is passed
     over; any other refusal (an unknown figure, an unreachable square) means that line was
     the move, and it is returned with its error. With no command, the error of the first
@@ -73,6 +81,8 @@ def choose(lines: list[str], state: GameState | None, seat: int) -> tuple[Comman
     first_error: EngineError | None = None
     for line in lines:
         command = command_of(line)
+        if command.kind == SAY:
+            continue
         if command.kind != MOVE:
             return command, None
         try:

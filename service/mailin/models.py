@@ -18,9 +18,11 @@ class InboundMail(Base):
     (SHA-256 of the recipient, From, Date, Subject and body) are unique: a second delivery
     of the same message finds the first row and only counts in ``duplicates``. ``status`` is
     ``received`` while the message is being handled (a redelivery then finishes it), then
-    ``applied`` (a move), ``answered`` (board, help), ``refused`` (an error reply was sent)
-    or ``ignored`` (no reply: an auto-reply or bounce). ``code`` says why, ``detail`` in
-    words. ``game_id``/``seat`` are None when the address named no seat (a wrong token).
+    ``applied`` (a move), ``answered`` (board, help, a message to the table alone),
+    ``refused`` (an error reply was sent) or ``ignored`` (no reply: an auto-reply or bounce).
+    ``code`` says why, ``detail`` in words. ``game_id``/``seat`` are None when the address
+    named no seat (a wrong token). ``said_note`` says whether the message's ``say`` line was
+    posted to the table; every answer to the message repeats it.
     """
 
     __tablename__ = "mail_inbound"
@@ -39,6 +41,7 @@ class InboundMail(Base):
     status: Mapped[str] = mapped_column(String(16))
     code: Mapped[str | None] = mapped_column(String(40))
     detail: Mapped[str | None] = mapped_column(Text)
+    said_note: Mapped[str | None] = mapped_column(String(300))
     duplicates: Mapped[int] = mapped_column(Integer, default=0)
     received_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, index=True)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -71,6 +71,7 @@ class Inbound:
     date: str
     body: str  # the whole text body (HTML converted), used for the content dedupe
     lines: list[str]  # the first lines the player wrote, not quoted
+    said: str | None  # what a "say" line asks to post to the table (None: no such line)
     automatic: str | None  # why the message is from a machine (None: from a person)
     recipients: list[str]  # the To and Cc addresses, lower case
 
@@ -93,12 +94,13 @@ def _read(raw: bytes, envelope_sender: str | None) -> Inbound:
     message = parse_bounded(raw)
     sender = parseaddr(_header(message, "From"))[1].lower() or (envelope_sender or "").lower()
     body = body_text(message)
+    written = reply_text(body)
     recipients = [address.lower() for _, address in
                   getaddresses([_header(message, "To"), _header(message, "Cc")]) if address]
     return Inbound(sender=sender, message_id=message_id_of(_header(message, "Message-ID")),
                    subject=one_line(_header(message, "Subject"))[:MAX_SUBJECT],
                    date=_header(message, "Date").strip(), body=body,
-                   lines=command_lines(reply_text(body)),
+                   lines=command_lines(written), said=said_text(written),
                    automatic=automatic_reason(message, envelope_sender, sender),
                    recipients=recipients)
 
@@ -214,6 +216,34 @@ def reply_text(body: str) -> str:
     replies = EmailReplyParser(languages=LANGUAGES).read(body.replace("\r\n", "\n")).replies
     text = replies[0].body if replies else ""
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
+
+
+SAY = re.compile(r"say(?::|\s|$)\s*", re.IGNORECASE)
+MAX_SAID = 2000  # read at most; the table takes 500 characters (service.talk)
+
+
+def said_line(line: str) -> bool:
+    """True when ``line`` asks to post a message to the table: it is ``say``, or starts with
+    ``say`` and a colon or a space."""
+    return SAY.match(line.strip()) is not None
+
+
+def said_text(text: str) -> str | None:
+    """Return what the player asks to post to the table: after the first ``say`` line
+    (:func:`said_line`), the rest of that line and the lines after it up
+    to a blank line. None without such a line."""
+    lines = text.splitlines()
+    for index, line in enumerate(lines):
+        found = SAY.match(line.strip())
+        if found is None:
+            continue
+        said = [line.strip()[found.end():]]
+        for following in lines[index + 1:]:
+            if not following.strip():
+                break
+            said.append(following.strip())
+        return "\n".join(said).strip()[:MAX_SAID]
+    return None
 
 
 def command_lines(text: str) -> list[str]:

@@ -10,7 +10,7 @@ answer to a seat's own reply carries the seat's reply address, so answering it w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy.orm import Session
 
@@ -44,6 +44,8 @@ def write(session: Session, row: InboundMail, message_id: str | None, answer: An
         headers["In-Reply-To"] = message_id
         headers["References"] = message_id
     subject = row.subject if row.subject.lower().startswith("re:") else f"Re: {row.subject}"
+    if row.said_note:
+        answer = replace(answer, paragraphs=[row.said_note, *answer.paragraphs])
     text, html = render(answer)
     # An answer to the seat joins the seat's thread of the game; one to a stranger does not.
     thread = (thread_key(row.game_id, row.seat)
@@ -72,7 +74,8 @@ def render(answer: Answer) -> tuple[str, str]:
     if answer.link is not None:
         text_parts += [f"Your game: {answer.link}", ""]
         html_parts.append(markup.button(answer.link, "Open your game"))
-    footer = "Answer with 'help' to get the notation, 'board' to get the board."
+    footer = ("Answer with your move when it is your turn, 'say' and a message for the other "
+              "players, 'board' for the board or 'help' for how to write moves.")
     text_parts += ["-- ", footer, ""]
     return "\n".join(text_parts), markup.document(answer.title, html_parts, markup.text(footer))
 
@@ -91,6 +94,13 @@ def refused_move(line: str, message: str, legal: Sequence[str], diagram: str | N
     if legal:
         paragraphs.append("These are the moves you can make now (answer with one line):")
     return Answer("Your move was not made", paragraphs, legal, diagram, link)
+
+
+def said(your_turn: bool, link: str) -> Answer:
+    """Return the answer to a message that only spoke to the table (what became of it comes
+    first, from the log row)."""
+    after = ["It is still your turn: reply with your move."] if your_turn else []
+    return Answer("Your message to the table", after, link=link)
 
 
 def refused(title: str, message: str) -> Answer:

@@ -52,6 +52,7 @@ from service.mailin import commands, parse, replies
 from service.mailin.models import InboundMail, MailSettings
 from service.models import Game, Seat, utcnow
 from service.store import load_state
+from service.talk.service import post_in
 from service.unit_of_work import write_transaction
 
 RECEIVED = "received"
@@ -224,12 +225,19 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
                 f"Moves for this seat are taken only from the seat's own email address, "
                 f"not from {inbound.sender or 'an unnamed sender'}.")
         return None
+    if inbound.said is not None:
+        row.said_note = _post_said(session, game_id, seat, inbound.said)
     link = keys.mail_link(session, game_id, seat)
     state = load_state(game)
     command, problem = commands.choose(inbound.lines, state, seat) if state is not None \
         else _first(inbound.lines)
     if command is not None:
         row.command = command.text[:200]
+    if command is None and inbound.said is not None:
+        # A message to the table and no move: the lines it could not read were talk.
+        _close(session, row, inbound.message_id, ANSWERED, "mail/said", row.said_note or "",
+               replies.said(state is not None and state.to_move == seat, link))
+        return None
     if command is not None and command.kind == commands.HELP:
         _close(session, row, inbound.message_id, ANSWERED, "mail/help", "sent the notation",
                replies.help_text(link))
@@ -274,6 +282,15 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
     return _Move(row.id, game_id, seat, command.text, game.version)
 
 
+def _post_said(session: Session, game_id: str, seat: int, text: str) -> str:
+    """Post what the seat said to the game's table; return what became of it, in words."""
+    try:
+        post_in(session, game_id, seat, text)
+    except ServiceError as refusal:
+        return f"Your message was not posted to the table: {refusal.message}"[:300]
+    return "Your message was posted to the table."
+
+
 def _not_now(session: Session, game_id: str, state: GameState, refusal: EngineError) -> str:
     """Say why the seat may not act now, naming the player whose turn it is and their colour."""
     if isinstance(refusal, engine.NotYourTurn) and state.to_move is not None:
@@ -291,8 +308,9 @@ def _name_of(session: Session, game_id: str, seat: int) -> str | None:
 
 
 def _first(lines: list[str]) -> tuple[commands.Command | None, None]:
-    """Return the first line's command, for a game with no position yet."""
-    return (commands.command_of(lines[0]) if lines else None), None
+    """Return the first line's command that is not ``say``, for a game with no position yet."""
+    found = (commands.command_of(line) for line in lines)
+    return next((c for c in found if c.kind != commands.SAY), None), None
 
 
 def _refuse(session: Session, row: InboundMail, inbound: parse.Inbound, code: str,

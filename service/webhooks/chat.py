@@ -19,8 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.events import FLIP, MOVE, PLACE, PLAYER_ACTIONS
-from engine.narrate import figure_name, narrate_monster
+from engine.narrate import narrate_action, narrate_monster
 from service.vocabulary import TIMEOUT
 
 DISCORD = "discord"
@@ -69,6 +68,7 @@ def sentence(event_type: str, game_id: str, data: Mapping[str, Any],
         "monster.resolved": _monster,
         "move.due": _move_due,
         "game.over": _over,
+        "message.posted": lambda data, seats: _message(data, seats, format_),
         "ping": _ping,
     }[event_type](data, seats)
     return f"Fearsome Floors, game {game_id}: {told}"
@@ -85,23 +85,8 @@ def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
 
 def _action(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
     events = data["events"]
-    first: Mapping[str, Any] = next(
-        (e for e in events if e.get("type") in PLAYER_ACTIONS), {})
-    who = _who(seats, data.get("seat"))
-    kind = first.get("type")
-    if kind == FLIP and any(e.get("type") == TIMEOUT for e in events):
-        return (f"{who} ran out of time, so {figure_name(first['figure'])} was flipped "
-                "without moving.")
-    if kind == MOVE:
-        figure = figure_name(first["figure"])
-        start = "onto the board" if first["from"] == "outside" else f"from {first['from']}"
-        end = "out: it escaped" if first["to"] == "out" else f"to {first['to']}"
-        return f"{who} moved {figure} {start} {end}."
-    if kind == FLIP:
-        return f"{who} flipped {figure_name(first['figure'])} without moving."
-    if kind == PLACE:
-        return f"{who} placed {first['tile'].replace('_', ' ')} on {first['square']}."
-    return f"{who} played."
+    return narrate_action(events, _who(seats, data.get("seat")),
+                          timed_out=any(e.get("type") == TIMEOUT for e in events))
 
 
 def _monster(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
@@ -117,6 +102,13 @@ def _over(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
     if not winners:
         return "the game is over, and nobody won."
     return f"the game is over; {' and '.join(winners)} won."
+
+
+def _message(data: Mapping[str, Any], seats: Mapping[int, str], format_: str) -> str:
+    # The text is the player's own, as a name is: escaped for a chat format, and on one line,
+    # so that it cannot start a heading or a quote of its own there.
+    text = escape_name(format_, " ".join(data["text"].split()))
+    return f'{_who(seats, data["seat"])} says: "{text}"'
 
 
 def _ping(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:

@@ -2,11 +2,14 @@
 
 A change (a game started, a player's action, a monster phase) becomes a few webhook events:
 ``game.started``, ``action.accepted``, ``monster.resolved``, then ``move.due`` (whose move
-it is now) or ``game.over``. Each enabled endpoint of the game that wants an event gets one
+it is now) or ``game.over``; a message posted to the table (``service.talk``) becomes
+``message.posted``. Each enabled endpoint of the game that wants an event gets one
 outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game, version,
-type), so writing it twice is a no-op and a receiver can drop duplicates. A seat's endpoint
-hears ``move.due`` only when the move is its own. Event data are the engine's events as the
-public log shows them, never the state (no pile, seed, generator state, token or email).
+type, and a posted message's seq), so writing it twice is a no-op and a receiver can drop
+duplicates. A seat's endpoint hears ``move.due`` only when the move is its own, and
+``message.posted`` only for the other seats' messages. Event data are the engine's events as
+the public log shows them and the players' messages, never the state (no pile, seed,
+generator state, token or email).
 """
 
 from __future__ import annotations
@@ -31,8 +34,10 @@ ACTION_ACCEPTED = "action.accepted"
 MONSTER_RESOLVED = "monster.resolved"
 MOVE_DUE = "move.due"
 GAME_OVER = "game.over"
+MESSAGE_POSTED = "message.posted"
 PING = "ping"
-EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_OVER)
+EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_OVER,
+               MESSAGE_POSTED)
 
 _MONSTER_EVENTS = {engine_events.CARD, engine_events.MONSTER_DONE}
 # Built once: every change of every game asks the first; most games have no endpoint.
@@ -71,11 +76,17 @@ def webhook_events(game: GameRow, events: Sequence[Mapping[str, Any]]
 
 
 def wants(endpoint: WebhookEndpoint, event_type: str, data: Mapping[str, Any]) -> bool:
-    """True when ``endpoint`` is to hear of this event: its filter, and its seat's own moves."""
+    """True when ``endpoint`` is to hear of this event: its filter; a seat's endpoint hears of
+    its own moves only, and of the others' messages only."""
     if endpoint.events and event_type not in endpoint.events:
         return False
-    return not (event_type == MOVE_DUE and endpoint.seat is not None
-                and data["seat"] != endpoint.seat)
+    if endpoint.seat is None:
+        return True
+    if event_type == MOVE_DUE:
+        return bool(data["seat"] == endpoint.seat)
+    if event_type == MESSAGE_POSTED:
+        return bool(data["seat"] != endpoint.seat)
+    return True
 
 
 def seat_names(session: Session, game_id: str) -> dict[int, str]:
@@ -93,21 +104,42 @@ def write_messages(session: Session, game: GameRow, events: Sequence[Mapping[str
     ``has_webhooks``: whether the game has an enabled endpoint, if the caller read it in this
     transaction (None: asked here).
     """
+    happened = [(event_type, data, event_type)
+                for event_type, data in webhook_events(game, events)]
+    return _write(session, game.id, game.version, happened, has_webhooks)
+
+
+def write_message_posted(session: Session, game_id: str, version: int,
+                         data: Mapping[str, Any]) -> int:
+    """Write the outbox rows that tell of a message posted to the table; return how many.
+
+    ``data`` is the message as webhooks carry it: ``{seq, seat, name, colour, text}``;
+    ``version`` is the game's. Called in the transaction that wrote the message.
+    """
+    return _write(session, game_id, version,
+                  [(MESSAGE_POSTED, data, f"{MESSAGE_POSTED}_{data['seq']}")], None)
+
+
+def _write(session: Session, game_id: str, version: int,
+           happened: Sequence[tuple[str, Mapping[str, Any], str]],
+           has_webhooks: bool | None) -> int:
+    """Write one outbox row per enabled endpoint and event (type, data, what names it in the
+    message id) it wants; return how many rows are new."""
     if has_webhooks is None:
-        has_webhooks = session.execute(_ANY_ENABLED, {"game_id": game.id}).first() is not None
+        has_webhooks = session.execute(_ANY_ENABLED, {"game_id": game_id}).first() is not None
     if not has_webhooks:
         return 0
-    endpoints = session.scalars(_ENABLED_ENDPOINTS, {"game_id": game.id}).all()
+    endpoints = session.scalars(_ENABLED_ENDPOINTS, {"game_id": game_id}).all()
     if not endpoints:
         return 0
-    seats = seat_names(session, game.id)
+    seats = seat_names(session, game_id)
     now = utcnow()
     written = 0
-    for event_type, data in webhook_events(game, events):
+    for event_type, data, name in happened:
         for endpoint in endpoints:
             if wants(endpoint, event_type, data):
-                message_id = f"msg_{endpoint.id}_{game.id}_{game.version}_{event_type}"
-                if queue(session, endpoint, message_id, event_type, game.version, data, seats,
+                message_id = f"msg_{endpoint.id}_{game_id}_{version}_{name}"
+                if queue(session, endpoint, message_id, event_type, version, data, seats,
                          now) is not None:
                     written += 1
     return written

@@ -16,7 +16,8 @@ EVENTS_DESCRIPTION = (
     "The event types to send (none or empty: all). game.started; action.accepted (a player's "
     "action and its events); monster.resolved (the monster phase's events, told in words in "
     "'text'); move.due (whose move it is; a seat's endpoint hears only of its own moves); "
-    "game.over. A test ping is sent whatever the filter.")
+    "game.over; message.posted (a player's message at the table; a seat's endpoint hears only "
+    "the other seats' messages). A test ping is sent whatever the filter.")
 FORMAT_DESCRIPTION = (
     "standard: {type, timestamp, game_id, version, text, data}; discord: {content, "
     "allowed_mentions} (no one is pinged); slack: {text}. Players' names are escaped in the "

@@ -41,8 +41,8 @@ def test_beat_has_the_worker_remind_then_flip_the_late_seats_figure(
         make_it_past(database, game.id, "reminder_at")
         received = smtp_server.wait_for(invitations + 1, timeout=60)
         reminder = received[invitations]
-        assert (reminder.message["Subject"], reminder.rcpt_tos) == (SUBJECT,
-                                                                    ("ann@example.com",))
+        assert (reminder.message["Subject"], reminder.rcpt_tos) == (
+            f"[Game {game.id[:6]}] {SUBJECT}", ("ann@example.com",))
         assert database.event_types(game.id, 0) == ["reminder"]
 
         make_it_past(database, game.id, "move_deadline")

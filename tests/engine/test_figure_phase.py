@@ -104,7 +104,8 @@ def test_the_move_event_says_who_moved_what_where() -> None:
     event = apply_action(state, Move(fig("red4"), "+N"), 0).events[0]
     assert event == {"type": "move", "seat": 0, "figure": "red4", "path": "+N",
                      "from": "outside", "to": "p10", "escapes": False,
-                     "pushes": [{"from": "p10", "to": "p9"}], "shows": 3}
+                     "pushes": [{"from": "p10", "to": "p9", "piece": "stone"}],
+                     "shows": 3}
 
 
 def test_the_seat_to_act_is_assumed_when_none_is_given() -> None:

@@ -45,7 +45,7 @@ def mails() -> dict[str, Mail]:
                                           diagram),
         "over": compose.game_over(READER, "The game is over.", [f"{HOSTILE}: 2 escaped"],
                                   diagram),
-        "digest": compose.digest(READER, history, "It is your turn.", diagram),
+        "digest": compose.digest(READER, history, said, "It is your turn.", diagram),
         "invitation": compose.invitation(HOSTILE, GAME_NAME, "red",
                                          "https://ff.example/play/g#t=tok", examples),
         "links": compose.lost_links([(HOSTILE, "https://ff.example/play/g#t=tok")]),
@@ -100,7 +100,8 @@ def test_the_first_lines_say_how_to_reply_with_a_move_with_examples(page: Page,
 
 def test_an_invitation_before_the_seats_move_says_how_without_examples() -> None:
     mail = compose.invitation("Ann", "Game ab", "red", "https://ff.example/p", [])
-    assert "When it is your turn, reply to the email that says so with your move" in mail.text
+    assert ("When it is your turn, reply to the email that says so with your move, like "
+            "'red 5 +NNW'") in mail.text
     assert "for example" not in mail.text
 
 

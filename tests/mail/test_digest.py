@@ -11,7 +11,7 @@ from service.extensions import db
 from service.mail.digest import send_digests
 from service.models import SeatNotifications, utcnow
 from tests.mail.helpers import email_rows, set_mode
-from tests.service.helpers import create_game, play_one, read
+from tests.service.helpers import auth, create_game, play_one, read
 
 BOTH = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob", "email": "bob@example.com"}]
 DAY = timedelta(days=1, seconds=1)
@@ -39,9 +39,25 @@ def test_a_seat_in_digest_mode_gets_one_summary_a_day_of_what_happened(
     [row] = email_rows(app, "digest")
     assert row.payload["seat"] == 1 and row.payload["to"] == "bob@example.com"
     text = row.payload["text"]
-    assert text.count("- Ann (green): green ") == 2 and text.count("- Bob (red): red ") == 1
+    assert text.count("- Ann (green) brought green ") == 2
+    assert text.count("- Bob (red) brought red ") == 1
     assert "It is your turn." in text
     assert row.payload["headers"]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+
+
+def test_the_digest_tells_what_the_others_said_at_the_table_even_without_moves(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create_game(client, seats=BOTH)
+    set_mode(client, game, 1, "digest")
+    talk = f"/api/v1/games/{game.id}/messages"
+    for seat, text in ((0, "Shall we play tonight?"), (1, "Bob's own words")):
+        assert client.post(talk, json={"text": text},
+                           headers=auth(game.seat_tokens[seat])).status_code == 201
+    assert digests(app, utcnow() + DAY) == 1
+    text = email_rows(app, "digest")[0].payload["text"]
+    assert "Said at the table\n-----------------\n- Ann (green): Shall we play tonight?" in text
+    assert "Bob's own words" not in text and "What happened" not in text
 
 
 def test_a_day_without_news_sends_nothing_and_the_next_news_is_kept_for_later(
@@ -52,7 +68,7 @@ def test_a_day_without_news_sends_nothing_and_the_next_news_is_kept_for_later(
     assert digests(app, utcnow() + DAY) == 0
     play_one(client, game)
     assert digests(app, utcnow() + DAY) == 1
-    assert "Ann (green): green " in email_rows(app, "digest")[0].payload["text"]
+    assert "Ann (green) brought green " in email_rows(app, "digest")[0].payload["text"]
 
 
 def test_a_seat_active_on_its_page_gets_its_digest_at_a_later_run(

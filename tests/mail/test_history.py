@@ -10,7 +10,13 @@ from service.extensions import db
 from service.mail.history import players_of, since_last_move
 from service.models import Game, utcnow
 from service.store import seats_of
-from tests.service.helpers import create_game, play_one, play_until, run_monster_jobs
+from tests.service.helpers import (
+    create_game,
+    play_one,
+    play_until,
+    run_monster_jobs,
+    submit,
+)
 
 
 def history_of(app: Flask, game_id: str, seat: int) -> list[str]:
@@ -42,3 +48,17 @@ def test_it_leaves_out_deadline_notes_that_no_action_caused(app: Flask,
     lines = history_of(app, game.id, 1)
     assert len(lines) == 1 and lines[0].startswith("Ann")
     assert not any(line.startswith("The monster") for line in lines)
+
+
+def test_it_tells_each_action_in_words_with_its_notation_in_brackets(
+        app: Flask, client: FlaskClient) -> None:
+    game = create_game(client)
+    for seat, version, notation in ((0, 0, "green 5 +W"), (1, 1, "flip red 1")):
+        assert submit(client, game, seat, version, notation=notation).status_code == 201
+    assert history_of(app, game.id, 0) == [
+        "Bob (red) flipped red 1 without moving it. [flip red 1]"]
+    assert submit(client, game, 0, 2, notation="green 4 +N").status_code == 201
+    assert history_of(app, game.id, 1) == [
+        "Ann (green) brought green 4 in at p11 and moved it to p10. In the first game turn a "
+        "player enters at most two figures, so green 1 and green 3, still waiting outside, "
+        "were flipped. [green 4 +N]"]

@@ -49,12 +49,30 @@ def test_the_seat_to_move_gets_your_move_with_the_board_and_a_link_that_works(
     assert payload["thread"] == f"invite:{game.id}:1"  # one thread per seat and game
     assert row.dedupe_key == f"mail:{game.id}:1:turn:1"
     assert "Hello Bob," in payload["text"] and "It is your turn (red)" in payload["text"]
-    assert "Ann (green): green " in payload["text"]  # what happened since Bob's last move
+    assert "Ann (green) brought green " in payload["text"]  # what happened since Bob's move
     assert "exit: a1" in payload["text"]  # the text diagram
     assert payload["html"].count("<tr>") == 12  # the board as a table: a head and 11 rows
     [link] = [w for w in payload["text"].split() if "#t=" in w]
     view = read(client, game, token_of(link))
     assert view["viewer"] == {"kind": "seat", "seat": 1}
+
+
+def test_your_move_shows_what_the_others_said_at_the_table_since_the_seats_last_move(
+    app: Flask, client: FlaskClient
+) -> None:
+    game = create_game(client, seats=BOTH)
+    talk = f"/api/v1/games/{game.id}/messages"
+    assert client.post(talk, json={"text": "Bob here, <i>ready</i>"},
+                       headers=auth(game.seat_tokens[1])).status_code == 201
+    assert client.post(talk, json={"text": "Good luck, Bob!"},
+                       headers=auth(game.seat_tokens[0])).status_code == 201
+    play_one(client, game)
+    [row] = email_rows(app, "turn")
+    text, html = row.payload["text"], row.payload["html"]
+    assert "Said at the table\n-----------------\n- Ann (green): Good luck, Bob!\n" in text
+    assert "ready" not in text  # Bob's own words are not repeated to him
+    assert "Good luck, Bob!" in html
+    assert text.index("Reply to this email with your move") < text.index("Said at the table")
 
 
 def test_the_invited_seat_to_move_gets_no_second_email_when_the_game_starts(

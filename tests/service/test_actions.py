@@ -44,6 +44,7 @@ def test_it_applies_a_structured_move_and_answers_with_the_new_view(
     body = response.get_json()
     assert body["action"] | {"created_at": None} == {
         "seq": 1, "seat": 0, "notation": "green 5 +W", "created_at": None,
+        "words": "Ann (green) brought green 5 in at p11 and moved it to o11.",
         "action": {"type": "move", "figure": "green5", "path": "+W"},
         "version_before": 0, "version_after": 1}
     move = body["events"][0]

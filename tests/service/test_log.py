@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
+from service.deadlines.expiry import expire
+from service.models import SeatRecord, utcnow
+from service.views import seat_label
 from tests.service.helpers import (
     API,
     NewGame,
@@ -14,6 +19,8 @@ from tests.service.helpers import (
     auth,
     create_game,
     play_until,
+    statements_run,
+    submit,
 )
 
 
@@ -42,6 +49,51 @@ def test_it_lists_the_accepted_actions_in_order(app: Flask, client: FlaskClient)
         (0, 1), (1, 2), (2, 3)]
     assert [a["seat"] for a in page["items"]] == [0, 1, 0]
     assert (page["next_after"], page["has_more"], page["version"]) == (3, False, 3)
+
+
+def test_each_action_is_told_in_words_beside_its_notation(client: FlaskClient) -> None:
+    game = create_game(client)
+    for seat, version, notation in ((0, 0, "green 5 +W"), (1, 1, "red 5 +WW"),
+                                    (0, 2, "green 4 +N")):
+        assert submit(client, game, seat, version, notation=notation).status_code == 201
+    items = fetch(client, game, "actions")["items"]
+    assert [(a["notation"], a["words"]) for a in items] == [
+        ("green 5 +W", "Ann (green) brought green 5 in at p11 and moved it to o11."),
+        ("red 5 +WW", "Bob (red) brought red 5 in at p11 and moved it to n11."),
+        ("green 4 +N", "Ann (green) brought green 4 in at p11 and moved it to p10. In the "
+         "first game turn a player enters at most two figures, so green 1 and green 3, still "
+         "waiting outside, were flipped."),
+    ]
+    later = fetch(client, game, "actions", after=1, limit=1)["items"]
+    assert later == items[1:2]
+
+
+def test_a_flip_made_for_a_seat_out_of_time_says_so(app: Flask, client: FlaskClient) -> None:
+    game = create_game(client, move_time_limit=3600)
+    with app.app_context():
+        assert expire(game.id, utcnow() + timedelta(hours=2)) == 1
+    [action] = fetch(client, game, "actions")["items"]
+    assert action["words"] == "Ann (green) ran out of time, so green 1 was flipped without moving."
+
+
+def test_a_page_of_actions_in_words_takes_the_same_queries_however_long(
+        app: Flask, client: FlaskClient) -> None:
+    game = create_game(client)
+    for _ in range(6):
+        advance(app, client, game)
+    with statements_run(app) as one:
+        fetch(client, game, "actions", limit=1)
+    with statements_run(app) as all_of_them:
+        fetch(client, game, "actions")
+    assert all_of_them == one
+
+
+def test_a_seat_is_named_with_its_colour_and_counted_from_one_while_open() -> None:
+    def seat(number: int, name: str | None) -> SeatRecord:
+        return SeatRecord("g", number, "red", name, None, None, None)
+
+    assert (seat_label(seat(1, "Bob")), seat_label(seat(1, None))) == ("Bob (red)",
+                                                                       "seat 2 (red)")
 
 
 def test_the_cursor_returns_only_what_is_new(app: Flask, client: FlaskClient) -> None:

@@ -131,10 +131,12 @@ def test_two_players_play_the_first_turns_and_watch_the_monster(
         ann.screenshot(path=str(artifacts_dir / "web-game-start.png"))
 
         play_a_move(ann, service, game_id, tokens["ann"])
-        # Bob's page learns of it by polling, and the log shows Ann's move.
+        # Bob's page learns of it by polling, and the log tells Ann's move, notation beside.
         expect(bob.locator("#actions .prompt")).to_have_text(TURN_PROMPT, timeout=WAIT_MS)
-        expect(bob.locator("#log li").first).to_have_text(
-            re.compile(f"^{isolated('Ann')} \\(green\\): "))
+        expect(bob.locator("#log li").first).to_have_text(re.compile(
+            f"^{isolated('Ann')} \\(green\\) brought green \\d in at p11.*\\. green \\d \\+"))
+        expect(bob.locator("#log li .log__notation").first).to_have_text(
+            re.compile(r"^green \d \+[NESW]*$"))
 
         forged_illegal_path_shows_the_error(bob, service, game_id, tokens["bob"], artifacts_dir)
         play_a_move(bob, service, game_id, tokens["bob"])
@@ -291,8 +293,8 @@ def test_an_open_seat_is_taken_with_the_invitation_from_the_lobby(
         expect(cy.get_by_text(f"You play red, as {isolated('Cy')}.")).to_be_visible()
         expect(cy.locator("svg.board")).to_be_visible()
         # Ann's page, polling, sees the game start.
-        expect(ann.locator(".title .game-title")).to_have_text(
-            f"{isolated('Ann')}, {isolated('Cy')}", timeout=WAIT_MS)
+        expect(ann.locator(".title .game-title")).to_have_text(re.compile(
+            rf"^{isolated('Game .{6}')} — {isolated('Ann')}, {isolated('Cy')}$"), timeout=WAIT_MS)
         expect(ann.locator("svg.board .monster")).to_have_count(1)
         assert errors == []
     finally:

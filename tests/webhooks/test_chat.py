@@ -20,8 +20,10 @@ EVIL = "@everyone <!channel> [link](http://evil) <http://evil|click> www.evil.ex
 ZWSP = "\u200b"
 EVENTS = [
     ("game.started", {"to_move": 0}),
-    ("action.accepted", {"seat": 0, "events": [{"type": "move", "figure": "green1",
-                                                "from": "outside", "to": "a1"}]}),
+    ("action.accepted", {"seat": 0, "events": [
+        {"type": "move", "seat": 0, "figure": "green1", "path": "+WWN", "from": "outside",
+         "to": "n10", "escapes": False, "pushes": [{"from": "o11", "to": "n11",
+                                                    "piece": "crystal"}], "shows": 6}]}),
     ("move.due", {"seat": 0}),
     ("game.over", {"outcome": {"winners": [0, 1]}}),
 ]
@@ -93,6 +95,21 @@ def test_the_standard_format_and_the_service_own_text_stay_as_they_are() -> None
             "Fearsome Floors, game g1: it is Ann (green)'s move.")
         assert told(format_, "move.due", {"seat": 5}) == (
             "Fearsome Floors, game g1: it is seat 6's move.")  # seats counted from 1
+
+
+def test_an_action_is_told_as_the_log_tells_it_with_the_name_escaped_by_format() -> None:
+    data = dict(EVENTS)["action.accepted"]
+    action = ("brought green 1 in at p11 and moved it to n10, pushing the crystal on o11 to "
+              "n11.")
+    assert told(STANDARD, "action.accepted", data, "Ann") == (
+        f"Fearsome Floors, game g1: Ann (green) {action}")
+    assert told(DISCORD, "action.accepted", data, "*Ann*") == (
+        f"Fearsome Floors, game g1: \\*Ann\\* (green) {action}")
+    timed_out = {"seat": 1, "events": [{"type": "timeout", "seat": 1},
+                                       {"type": "flip", "seat": 1, "figure": "red3"}]}
+    assert told(SLACK, "action.accepted", timed_out, "Bob & Co") == (
+        "Fearsome Floors, game g1: Bob &amp; Co (red) ran out of time, so red 3 was flipped "
+        "without moving.")
 
 
 def test_a_long_chat_message_is_cut_to_what_discord_takes() -> None:

@@ -8,6 +8,7 @@ import random
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine.narrate import narrate_action
 from service.auth import Bearer
 from service.extensions import db
 from service.models import Game
@@ -68,9 +69,10 @@ def test_an_action_tells_who_acted_and_whose_move_is_next(app: Flask,
     accepted = new[0]["body"]
     assert accepted["data"]["seat"] == 0
     assert accepted["data"]["events"] == [e["event"] for e in reply["events"]]
-    move = accepted["data"]["events"][0]
-    assert accepted["text"] == (f"Fearsome Floors, game {game.id}: Ann (green) moved green "
-                                f"{move['figure'][-1]} onto the board to {move['to']}.")
+    assert accepted["text"] == (f"Fearsome Floors, game {game.id}: "
+                                + narrate_action(accepted["data"]["events"], "Ann (green)"))
+    assert accepted["text"].startswith(f"Fearsome Floors, game {game.id}: Ann (green) brought "
+                                       "green ")
 
 
 def test_a_disabled_endpoint_is_told_nothing(app: Flask, client: FlaskClient) -> None:
@@ -140,7 +142,7 @@ def test_the_end_of_a_game_is_told_with_its_winners() -> None:
     seats = {0: "Ann (green)", 1: "Bob (red)"}
     assert sentence("game.over", game.id, over, seats).endswith("the game is over; Bob (red) won.")
     assert sentence("action.accepted", game.id, happened[0][1], seats).endswith(
-        "Bob (red) moved red 5 from b1 out: it escaped.")
+        "Bob (red) moved red 5 from b1 out of the fortress: it escaped.")
     assert sentence("game.over", game.id, {"outcome": {"winners": []}}, seats).endswith(
         "the game is over, and nobody won.")
 

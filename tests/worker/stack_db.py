@@ -6,11 +6,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 
 from deploy.production_shape import Stack
-from service.models import Event, Outbox
+from service.models import Action, Event, Outbox
 
 
 class StackDatabase:
@@ -32,6 +32,12 @@ class StackDatabase:
             rows = list(session.scalars(query))
             session.expunge_all()
         return rows
+
+    def action_count(self, game_id: str) -> int:
+        """Return how many actions ``game_id`` has stored."""
+        with Session(self.engine) as session:
+            return session.scalar(select(func.count()).select_from(Action)
+                                  .where(Action.game_id == game_id)) or 0
 
     def event_types(self, game_id: str, version: int) -> list[str]:
         """Return the types of the events stored for ``game_id`` at ``version``, in order."""

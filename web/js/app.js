@@ -11,7 +11,7 @@ import { createClient, route } from "./model/api.js";
 
 const page = Object.fromEntries(
   ["alert", "notice", "intro", "lobby", "title", "board", "side", "status", "actions", "sent",
-    "replay", "log", "settings"].map((id) => [id, document.getElementById(id)]),
+    "replay", "log", "chat", "settings"].map((id) => [id, document.getElementById(id)]),
 );
 
 const START_KEY = "ff:start:";

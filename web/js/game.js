@@ -3,7 +3,8 @@
  * token's holder sees it. Select a figure (or a tile), see the legal destinations, choose,
  * preview, send; the server's refusals are shown, a stale version redraws with a notice.
  * A monster phase that happened since the page last looked is replayed; a viewer steps
- * through the game. The page asks every few seconds whether the game changed (ETag, 304).
+ * through the game. The page asks every few seconds whether the game changed (ETag, 304),
+ * and for the table talk written since it last asked.
  */
 
 import { groupEvents, readGame, viewerLog } from "./model/gamelog.js";
@@ -17,6 +18,7 @@ import { createViewer, readLog } from "./model/timeline.js";
 import { boardModel, statusModel } from "./model/viewmodel.js";
 import { FRAME_MS, createPlayer } from "./view/animate.js";
 import { createBoard } from "./view/board.js";
+import { createChat } from "./view/chat.js";
 import { renderInfo, renderLog } from "./view/gamepanel.js";
 import {
   createReplayControls, el, renderActions, renderStatus, setMoveTime, showFrame,
@@ -29,7 +31,7 @@ export const POLL_MS = 3000;
 /**
  * Show the game `route.gameId` with the token from the link, and keep it up to date.
  * @param {object} page the page's elements: board, side, title, status, actions, sent,
- *   replay, log, settings
+ *   replay, log, chat, settings
  * @param {object} ui `client`, `alert(message)`, `notice(message)`, `clear()`,
  *   `remember(apiGame)`, `startOf(id)` (the earliest position kept)
  * @param {{gameId: string}} route
@@ -49,6 +51,7 @@ export async function showGame(page, ui, { gameId }) {
     },
   });
   setMoveTime(boardView, FRAME_MS);
+  const chat = createChat(page.chat, ui, gameId);
   const on = {
     update: interact,
     preview(move) {
@@ -213,6 +216,7 @@ export async function showGame(page, ui, { gameId }) {
           s.etag = read.etag;
           await update(read.game);
         }
+        await chat.refresh(s.info);
       } catch (error) {
         s.offline = true;
         ui.notice(`The page could not check for news (${error.message}); it tries again.`);
@@ -225,6 +229,7 @@ export async function showGame(page, ui, { gameId }) {
   const first = await ui.client.readGame(gameId);
   s.etag = first.etag;
   await update(first.game);
+  await chat.refresh(s.info);
   renderSettings(page.settings, ui, gameId, s.info.viewer);
   setTimeout(poll, POLL_MS);
 }

@@ -130,7 +130,7 @@ function createForm(ui) {
   result.hidden = true;
   const form = el("form", { class: "create", "aria-labelledby": "create-title" },
     el("h2", { id: "create-title" }, "Create a game"),
-    field("Name of the game (optional)", title, "In every email's subject, like “Friday night”."),
+    field("What to call the game (optional)", title, "In every email’s subject, like “Friday night”."),
     rules,
     el("h3", {}, "Seats, in playing order"), list, add,
     field("Start player", start),

@@ -152,3 +152,22 @@ test("webhooks and notification settings go to their addresses", async () => {
   ]);
   assert.deepEqual(requests[3].body, { email_mode: "my_turn" });
 });
+
+test("table talk: read after a cursor, post a text, mute a seat", async () => {
+  const { fetch, requests } = fakeFetch(
+    { body: { items: [], next_after: 3, has_more: false, version: 5, muted: [] } },
+    { status: 201, body: { seq: 4, text: "hi" } }, { body: { seat: 1, muted: true } },
+    { status: 429, body: ERROR("talk/too_many", "Wait 300 seconds.", { retry_after: 300 }) });
+  const client = createClient({ fetch, token: "tok" });
+  await client.messages("G1", 3);
+  assert.deepEqual(await client.postMessage("G1", "hi"), { seq: 4, text: "hi" });
+  assert.deepEqual(await client.setMute("G1", 1, true), { seat: 1, muted: true });
+  await assert.rejects(client.postMessage("G1", "again"),
+    (e) => e.code === "talk/too_many" && e.message === "Wait 300 seconds.");
+  assert.deepEqual(requests.map((r) => `${r.method} ${r.url}`), [
+    "GET /api/v1/games/G1/messages?after=3&limit=100", "POST /api/v1/games/G1/messages",
+    "PUT /api/v1/games/G1/seats/1/mute", "POST /api/v1/games/G1/messages",
+  ]);
+  assert.deepEqual(requests[1].body, { text: "hi" });
+  assert.deepEqual(requests[2].body, { muted: true });
+});

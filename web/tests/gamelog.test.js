@@ -13,7 +13,8 @@ const api = fixture("api_game");
 test("a game view of the API splits into names, the engine's view and the service's facts", () => {
   const { game, view, info } = readGame(api.seat0);
   assert.equal(game.id, api.seat0.id);
-  assert.equal(game.title, "\u2068Ann\u2069, \u2068Bob\u2069");
+  assert.equal(game.title, `\u2068${api.seat0.name}\u2069 — \u2068Ann\u2069, \u2068Bob\u2069`);
+  assert.match(api.seat0.name, /^Game .{6}$/);
   assert.deepEqual(game.players.map((p) => p.name), ["Ann", "Bob"]);
   assert.equal(view, api.seat0.position);
   assert.deepEqual(info.viewer, { kind: "seat", seat: 0 });
@@ -42,15 +43,34 @@ test("events group into one entry per action and one per monster phase", () => {
   assert.equal(entries.at(-1).seq, api.events.at(-1).seq);
 });
 
-test("the log reads each action by its notation and each monster phase in words", () => {
+test("the log reads each action in the service's words, its notation beside them", () => {
   const entries = groupEvents(api.events);
   const actions = new Map(api.actions.map((a) => [a.seq, a]));
   const { game, view } = readGame(api.spectator);
   const lines = logLines(entries, actions, boardModel(view, game));
-  assert.equal(lines[0].text, `\u2068Ann\u2069 (green): ${api.actions[0].notation}`);
+  const first = api.actions[0];
+  assert.match(first.words, /^Ann \(green\) brought green \d in at p11/);
+  assert.deepEqual(lines[0], { key: `e${entries[0].seq}`, monster: false,
+    text: `\u2068Ann\u2069${first.words.slice("Ann".length)}`, notation: first.notation });
   const monster = lines.find((l) => l.monster);
   assert.match(monster.text, /^The monster draws \S+ and stops on [a-p]\d+ facing \w+/);
+  assert.equal(monster.notation, null);
   assert.equal(new Set(lines.map((l) => l.key)).size, lines.length);
+});
+
+test("an action whose record has not come yet is named by its events", () => {
+  const entries = groupEvents(api.events);
+  const { game, view } = readGame(api.spectator);
+  const [line] = logLines(entries.slice(0, 1), new Map(), boardModel(view, game));
+  assert.deepEqual([line.text, line.notation], ["\u2068Ann\u2069 (green): move", null]);
+});
+
+test("words that do not begin with the seat's name are shown as they are", () => {
+  const entries = groupEvents(api.events).slice(0, 1);
+  const { game, view } = readGame(api.spectator);
+  const record = { ...api.actions[0], words: "seat 1 (green) flipped green 1 without moving it." };
+  const [line] = logLines(entries, new Map([[record.seq, record]]), boardModel(view, game));
+  assert.equal(line.text, record.words);
 });
 
 test("the viewer from the start through the API's events ends on the game's position now", () => {

@@ -39,7 +39,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/api.sqlite3",
                           "PUBLIC_URL": "https://ff.example", "RATELIMIT_ENABLED": False,
-                          "MAIL_DIR": f"{folder}/mail", "SECRET_KEY": "fixtures"})
+                          "MAIL_DIR": f"{folder}/mail", "SECRET_KEY": "fixtures-" + "k" * 32})
         upgrade(app)
         client = app.test_client()
         game = create_game(client)

@@ -184,6 +184,28 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       } while (page.has_more);
       return { items, next_after: cursor, version: page.version };
     },
+    /**
+     * A page of the game's table talk after the sequence number `after`.
+     * @returns {Promise<{items: object[], next_after: number, has_more: boolean,
+     *   version: number, muted: number[]}>}
+     */
+    async messages(id, after = 0, limit = 100) {
+      return json(await call("GET", game(id, `/messages?after=${after}&limit=${limit}`)));
+    },
+    /**
+     * Post a message to the table for the token's seat.
+     * @returns {Promise<object>} the message `{seq, seat, name, colour, text, created_at}`
+     */
+    async postMessage(id, text) {
+      return json(await call("POST", game(id, "/messages"), { body: { text }, ok: [201] }));
+    },
+    /**
+     * Mute or unmute a seat (the creator's token).
+     * @returns {Promise<{seat: number, muted: boolean}>}
+     */
+    async setMute(id, seat, muted) {
+      return json(await call("PUT", game(id, `/seats/${seat}/mute`), { body: { muted } }));
+    },
     /** @returns {Promise<object>} the seat's email mode, address and latest emails */
     async notifications(id) {
       return json(await call("GET", game(id, "/notifications")));

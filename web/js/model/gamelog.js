@@ -15,7 +15,7 @@ const MONSTER_TYPES = new Set(["card", "first_card_redraw", "monster_done"]);
  * Split a game view of the API (`GET /games/{id}`) into what the board and panels read.
  * @param {object} apiGame the API's game view
  * @returns {{game: object, view: object|null, info: object}} `game` shaped as `readPayload` makes it
- *   (id, title, players), `view` the engine's player view (null before the game starts),
+ *   (id, title: the game's name and its players, players), `view` the engine's player view (null before the game starts),
  *   `info` the service's facts: status, version, viewer, seats, options, deadline, outcome
  */
 export function readGame(apiGame) {
@@ -23,7 +23,8 @@ export function readGame(apiGame) {
   return {
     game: {
       id: apiGame.id,
-      title: names.map(isolate).join(", "),
+      title: [apiGame.name && isolate(apiGame.name), names.map(isolate).join(", ")]
+        .filter(Boolean).join(" — "),
       players: apiGame.seats.map((s) => ({ seat: s.seat, name: s.name ?? `${s.colour} (open)` })),
     },
     view: apiGame.position ?? null,
@@ -79,24 +80,46 @@ function monsterLine(events) {
 }
 
 /**
- * The lines of the log panel, oldest first: "Ann (red): red 5 +WWNN" for an action (with
- * its notation from the actions' log when known), "The monster draws 8 and stops on ..."
- * for a monster phase, and the game's own events (a new turn, the end) in words.
+ * The lines of the log panel, oldest first: an action in the service's words ("Ann (green)
+ * moved green 5 from h5 to h7.") with its notation beside them ("green 5 NNW", for those who
+ * type it), "The monster draws 8 and stops on ..." for a monster phase, and the game's own
+ * events (a new turn, the end) by their types until the action's record is known.
  * @param {object[]} entries from `groupEvents`
- * @param {Map<number, object>} actions action records by `seq` (notation, seat)
+ * @param {Map<number, object>} actions action records by `seq` (seat, notation, words)
  * @param {object} board a board model, for the players' names
- * @returns {Array<{key: string, text: string, monster: boolean}>}
+ * @returns {Array<{key: string, text: string, notation: string|null, monster: boolean}>}
  */
 export function logLines(entries, actions, board) {
   return entries.map((entry) => {
     const key = `e${entry.seq}`;
-    if (entry.monster) return { key, text: monsterLine(entry.events), monster: true };
+    if (entry.monster) {
+      return { key, text: monsterLine(entry.events), notation: null, monster: true };
+    }
     const record = entry.actionSeq === null ? null : actions.get(entry.actionSeq);
-    const seat = record?.seat ?? entry.events.find((e) => e.seat !== undefined)?.seat;
-    const what = record?.notation ?? entry.events.map((e) => e.type).join(", ");
+    if (record) {
+      return { key, text: isolateSeat(record.words, board, record.seat),
+        notation: record.notation, monster: false };
+    }
+    const seat = entry.events.find((e) => e.seat !== undefined)?.seat;
     const who = seat === undefined ? "The game" : playerName(board, seat);
-    return { key, text: `${who}: ${what}`, monster: false };
+    return { key, text: `${who}: ${entry.events.map((e) => e.type).join(", ")}`,
+      notation: null, monster: false };
   });
+}
+
+/**
+ * Isolate the player's name where the service's words begin with it ("Ann (green) moved
+ * ..."), as the page does with every name (`isolate`): a right-to-left name keeps the words
+ * after it in their place.
+ * @param {string} words
+ * @param {object} board
+ * @param {number} seat
+ * @returns {string}
+ */
+function isolateSeat(words, board, seat) {
+  const p = board.players.find((q) => q.seat === seat);
+  if (!p || !words.startsWith(`${p.name} (${p.colour})`)) return words;
+  return isolate(p.name) + words.slice(p.name.length);
 }
 
 /**

@@ -45,8 +45,8 @@ export function renderInfo(container, game, info) {
 }
 
 /**
- * Show the log, oldest first, each monster phase with a button that replays it, and a
- * button that steps through the game.
+ * Show the log, oldest first: each action in words with its notation beside them, each
+ * monster phase with a button that replays it, and a button that steps through the game.
  * @param {Element} container
  * @param {object[]} entries from `groupEvents`
  * @param {Map<number, object>} actions action records by seq
@@ -57,6 +57,7 @@ export function renderLog(container, entries, actions, board, on) {
   const lines = logLines(entries, actions, board);
   const items = lines.map((line, i) => {
     const item = el("li", { class: line.monster ? "log__monster" : "" }, line.text);
+    if (line.notation) item.append(" ", el("code", { class: "log__notation" }, line.notation));
     if (line.monster) {
       const b = el("button", { type: "button", class: "small",
         "aria-label": `Replay this monster phase: ${line.text}` }, "Replay");

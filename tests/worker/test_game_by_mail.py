@@ -1,0 +1,165 @@
+"""A whole two-player game played by mail only, to its end, through real parts.
+
+The service runs as in production (gunicorn, a Celery worker on Redis, beat, PostgreSQL),
+with its SMTP receiver (``python -m service.mailin.smtpd``) as a process of its own and its
+mail going out to a real SMTP server on loopback. Two players only read their mail: each
+time a mail tells one it is their move, they reply to the last mail they received (whatever
+it was) with the first example move that mail gave, and nothing else; once one also says
+something to the table. The test checks that the game ends, that every move was made once,
+that every mail to a seat is answerable and in one thread, and that the table talk arrived.
+"""
+
+from __future__ import annotations
+
+import re
+import smtplib
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from email.message import EmailMessage, Message
+from email.utils import make_msgid, parseaddr
+from pathlib import Path
+
+import requests
+
+from deploy.production_shape import Process, Stack
+from tests.support.ports import HOST, free_port, wait_for_port
+from tests.support.smtp_server import ReceivedMail, SmtpServer
+from tests.worker.stack_db import StackDatabase
+
+ANN, BOB = "ann@example.com", "bob@example.com"
+PROMPT = "Reply to this email with your move to play it, for example:"
+OVER = "] The game is over"
+MAX_REPLIES = 400  # a two-player game takes about 110 moves
+WAIT = 60.0  # seconds for the service to answer one reply
+
+
+@dataclass
+class Player:
+    """A player who only reads and answers mail."""
+
+    address: str
+    inbox: list[Message] = field(default_factory=list)
+    answered: set[str] = field(default_factory=set)  # Message-IDs of prompts acted on
+
+    def prompt(self) -> Message | None:
+        """Return the newest mail telling this player to move, if not acted on yet."""
+        for message in reversed(self.inbox):
+            if PROMPT in body_of(message):
+                return None if message["Message-ID"] in self.answered else message
+        return None
+
+
+def body_of(message: Message) -> str:
+    """Return the plain-text part of a mail."""
+    part = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
+    return str(part.get_content())
+
+
+def first_example(message: Message) -> str:
+    """Return the first example move a prompt gives (``green 5 +NNW``)."""
+    lines = body_of(message).splitlines()
+    start = lines.index(PROMPT)
+    example = next(line for line in lines[start + 1:] if line.strip())
+    return example.strip().removeprefix("- ").split("   (")[0]
+
+
+def answer(to_reply: Message, sender: str, text: str) -> EmailMessage:
+    """Return the reply a mail client makes: to Reply-To, threaded, the old mail quoted."""
+    reply = EmailMessage()
+    reply["From"] = sender
+    reply["To"] = to_reply["Reply-To"]
+    reply["Subject"] = "Re: " + str(to_reply["Subject"])
+    reply["In-Reply-To"] = to_reply["Message-ID"]
+    reply["References"] = f"{to_reply['References'] or ''} {to_reply['Message-ID']}".strip()
+    reply["Message-ID"] = make_msgid(domain="example.com")
+    quoted = "\n".join(f"> {line}" for line in body_of(to_reply).splitlines())
+    reply.set_content(f"{text}\n\nOn Tuesday, Fearsome Floors wrote:\n{quoted}\n")
+    return reply
+
+
+def test_a_whole_game_is_played_to_its_end_by_mail_only(
+    make_stack: Callable[..., Stack], smtp_server: SmtpServer, tmp_path: Path
+) -> None:
+    stack = make_stack(SMTP_HOST=HOST, SMTP_PORT=smtp_server.port, SMTP_TLS="none",
+                       MAIL_FROM="Fearsome Floors <ff@mail.example>")
+    mailin_port = free_port()
+    receiver = Process("mailin", [sys.executable, "-m", "service.mailin.smtpd"],
+                       {**stack.env, "FF_MAILIN_SMTP_PORT": str(mailin_port)},
+                       tmp_path / "mailin.log")
+    receiver.start()
+    database = StackDatabase(stack)
+    try:
+        wait_for_port(mailin_port, timeout=30, gave_up=receiver.exit_message)
+        created = requests.post(f"{stack.base_url}/api/v1/games", timeout=30, json={
+            "name": "Friday night", "start_seat": 0,
+            "seats": [{"name": "Ann", "email": ANN}, {"name": "Bob", "email": BOB}]})
+        assert created.status_code == 201, created.text
+        game_id = created.json()["game"]["id"]
+        players = {ANN: Player(ANN), BOB: Player(BOB)}
+        seen = 0
+        replies = 0
+        said = False
+
+        def deliver() -> list[ReceivedMail]:
+            nonlocal seen
+            mails = smtp_server.messages()
+            for mail in mails[seen:]:
+                for to in mail.rcpt_tos:
+                    players[to].inbox.append(mail.message)
+            seen = len(mails)
+            return mails
+
+        def over() -> bool:
+            return all(any(OVER in str(m["Subject"]) for m in p.inbox) for p in players.values())
+
+        while not over():
+            deadline = time.monotonic() + WAIT
+            mover = None
+            while mover is None and not over():
+                deliver()
+                mover = next((p for p in players.values() if p.prompt() is not None), None)
+                assert time.monotonic() < deadline, (
+                    f"no mail asks anyone to move after {replies} replies; "
+                    f"receiver: {receiver.exit_message()}; last mails: "
+                    + " | ".join(f"{m.rcpt_tos} {m.message['Subject']}: {body_of(m.message)[:300]}"
+                                 for m in smtp_server.messages()[-3:]))
+                if mover is None:
+                    time.sleep(0.05)
+            if mover is None:
+                break
+            prompt = mover.prompt()
+            assert prompt is not None
+            move = first_example(prompt)
+            text = move
+            if not said and mover.address == BOB:
+                text += "\nsay Well played, Ann!"
+                said = True
+            mover.answered.add(prompt["Message-ID"])
+            last = mover.inbox[-1]  # the last mail received, whatever it is
+            with smtplib.SMTP(HOST, mailin_port, timeout=30) as smtp:
+                smtp.send_message(answer(last, mover.address, text))
+            replies += 1
+            assert replies < MAX_REPLIES, "the game does not end"
+
+        final = requests.get(f"{stack.base_url}/api/v1/games/{game_id}", timeout=30, headers={
+            "Authorization": f"Bearer {created.json()['creator_token']}"}).json()
+        assert final["status"] == "finished"
+        # Every reply made exactly one move: none lost, none applied twice.
+        assert database.action_count(game_id) == replies
+        mails = deliver()
+        assert len({m.message["Message-ID"] for m in mails}) == len(mails)
+        for player in players.values():
+            roots = set()
+            for message in player.inbox:
+                assert parseaddr(str(message["Reply-To"]))[1].startswith("play+"), (
+                    f"{message['Subject']!r} cannot be answered")
+                assert str(message["Subject"]).startswith(("[Friday night] ", "Re: "))
+                roots.add((str(message["References"] or message["Message-ID"])).split()[0])
+            assert len(roots) == 1, f"{player.address}'s mails are in {len(roots)} threads"
+        to_ann = [body_of(m) for m in players[ANN].inbox]
+        assert any(re.search(r"Bob \(red\): Well played, Ann!", body) for body in to_ann)
+    finally:
+        receiver.stop()
+        database.close()

@@ -1,0 +1,158 @@
+/**
+ * The chat panel of the game page: the table's messages, each with the player's name in their
+ * seat's colour; for a seat a textbox, a character counter and Send; for the creator a Mute
+ * or Unmute button per seat. The page's poll calls `refresh`, which asks for the messages
+ * after the last one it has. Every text goes in through textContent (a message is never
+ * markup); a refusal shows the server's message.
+ */
+
+import {
+  composerOf, counterOf, mergeMessages, messageLines, muteChoices,
+} from "../model/talk.js";
+import { el } from "./panel.js";
+
+function lineOf(line) {
+  const time = new Date(line.at);
+  return el("li", { class: line.own ? "chat__line chat__line--own" : "chat__line" },
+    el("span", { class: `chat__name figure--${line.colour}`, dir: "auto" }, line.who),
+    " ",
+    el("span", { class: "chat__text", dir: "auto" }, line.text),
+    el("time", { class: "chat__time", datetime: line.at },
+      time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
+}
+
+/**
+ * Build the chat panel in `container`; it shows nothing until the first `refresh`.
+ * @param {Element} container
+ * @param {object} ui `client` (model/api.js)
+ * @param {string} gameId
+ * @returns {{refresh(info: object): Promise<void>}} `refresh(info)` fetches the new messages
+ *   and redraws for the game's facts `info` (from `readGame`); it never throws
+ */
+export function createChat(container, ui, gameId) {
+  const s = {
+    messages: [], after: 0, muted: [], info: null, sending: false, readFailed: false,
+    shown: "", // what the list and the mute buttons show, so a poll with no news keeps them
+  };
+  const list = el("ol", { class: "chat__list" });
+  const empty = el("p", { class: "hint" }, "No one has written yet.");
+  const note = el("p", { class: "hint chat__note" });
+  const box = el("textarea", { id: "chat-text", rows: "2", class: "chat__box" });
+  const counter = el("span", { class: "counter chat__counter", "aria-live": "polite" });
+  // Named apart from the board's Send, which sends a move.
+  const send = el("button", { type: "submit", class: "primary",
+    "aria-label": "Send to the table" }, "Send");
+  const form = el("form", { class: "chat__form" },
+    el("label", { for: "chat-text" }, "Message to the table"), box,
+    el("div", { class: "chat__send" }, counter, send));
+  const error = el("p", { class: "error chat__error", role: "alert" });
+  const mutes = el("ul", { class: "chat__mutes" });
+  error.hidden = true;
+  form.hidden = true; // until the first refresh says who is looking
+  container.replaceChildren(el("h2", {}, "Table talk"), list, empty, note, form, error, mutes);
+
+  /** Show `message` (empty: none); a failed read's is taken away by the next read. */
+  function say(message, readFailed = false) {
+    error.textContent = message;
+    error.hidden = !message;
+    s.readFailed = readFailed;
+  }
+
+  function drawCounter() {
+    const count = counterOf(box.value);
+    counter.textContent = count.text;
+    counter.classList.toggle("is-over", count.over);
+    send.disabled = s.sending || count.empty || count.over || !s.info
+      || !composerOf(s.info, s.muted).enabled;
+  }
+
+  function muteItem(choice) {
+    const b = el("button", { type: "button", class: "small", "aria-label": choice.label,
+      "data-seat": String(choice.seat) }, choice.text);
+    b.addEventListener("click", () => setMute(choice.seat, !choice.muted));
+    return el("li", {},
+      el("span", { class: `chat__name figure--${choice.colour}`, dir: "auto" }, choice.who),
+      " ", b);
+  }
+
+  function draw(scroll) {
+    const composer = composerOf(s.info, s.muted);
+    const lines = messageLines(s.messages, s.info.viewer);
+    const choices = muteChoices(s.info, s.muted);
+    // Redrawn only when they change: a poll must not take the focus from a mute button,
+    // nor a selection from a message being copied.
+    const shown = JSON.stringify([lines, choices]);
+    if (shown !== s.shown) {
+      s.shown = shown;
+      list.replaceChildren(...lines.map(lineOf));
+      mutes.replaceChildren(...choices.map(muteItem));
+    }
+    list.hidden = !s.messages.length;
+    empty.hidden = s.messages.length > 0;
+    note.textContent = composer.note;
+    note.hidden = !composer.note;
+    form.hidden = !composer.shown;
+    box.disabled = !composer.enabled;
+    drawCounter();
+    if (scroll) list.scrollTop = list.scrollHeight;
+  }
+
+  async function setMute(seat, muted) {
+    say("");
+    try {
+      const now = await ui.client.setMute(gameId, seat, muted);
+      const others = s.muted.filter((x) => x !== now.seat);
+      s.muted = now.muted ? [...others, now.seat] : others;
+      draw(false);
+      mutes.querySelector(`[data-seat="${now.seat}"]`)?.focus(); // the button was redrawn
+    } catch (failure) {
+      say(`Not changed: ${failure.message}`);
+    }
+  }
+
+  async function refresh(info) {
+    s.info = info;
+    const before = s.messages.length;
+    try {
+      let page;
+      do {
+        page = await ui.client.messages(gameId, s.after);
+        s.messages = mergeMessages(s.messages, page.items);
+        s.after = page.next_after;
+      } while (page.has_more);
+      s.muted = page.muted;
+      if (s.readFailed) say("");
+    } catch (failure) {
+      say(`The messages could not be read: ${failure.message}`, true);
+    }
+    draw(s.messages.length > before);
+  }
+
+  box.addEventListener("input", drawCounter);
+  box.addEventListener("keydown", (event) => {
+    // Enter sends, as in most chats; Shift+Enter starts a new line.
+    if (event.key === "Enter" && !event.shiftKey && !event.isComposing) {
+      event.preventDefault();
+      form.requestSubmit();
+    }
+  });
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (send.disabled) return;
+    s.sending = true;
+    drawCounter();
+    try {
+      const message = await ui.client.postMessage(gameId, box.value);
+      s.messages = mergeMessages(s.messages, [message]);
+      box.value = "";
+      say("");
+      draw(true);
+    } catch (failure) {
+      say(`Not sent: ${failure.message}`);
+    } finally {
+      s.sending = false;
+      drawCounter();
+    }
+  });
+  return { refresh };
+}
