@@ -23,7 +23,7 @@ def test_example_1_figure_4_pushes_the_stone_once_then_turns_right() -> None:
     red4 = t.state.figure(fig("red4"))
     assert (red4.square, red4.value) == (sq("i5"), 3)
     assert stone_names(t.state.stones) == ["h4"]
-    assert t.events[0]["pushes"] == [{"from": "h5", "to": "h4"}]
+    assert t.events[0]["pushes"] == [{"from": "h5", "to": "h4", "piece": "stone"}]
     assert t.events[0]["shows"] == 3
 
 
@@ -78,7 +78,7 @@ def test_example_3_figure_5_pushes_the_stone_onto_the_pool_where_a_figure_stops_
     state = load_position("movement_example_3")
     assert walk(state, "red5", "NNNWW") == ("d4", ["b4"])
     t = apply_action(state, Move(fig("red5"), "NNNWW"), seat=0)
-    assert t.events[0]["pushes"] == [{"from": "d4", "to": "b4"}]
+    assert t.events[0]["pushes"] == [{"from": "d4", "to": "b4", "piece": "stone"}]
     assert t.state.figure(fig("red5")).value == 2
 
 
