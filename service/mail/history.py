@@ -65,10 +65,10 @@ def last_move_version(session: Session, game_id: str, seat: int) -> int:
         Action.game_id == game_id, Action.seat == seat)) or 0
 
 
-def since_last_move(session: Session, game_id: str, seat: int,
-                    players: Mapping[int, str]) -> list[str]:
-    """Return what happened since ``seat``'s last action (everything, if it has none)."""
-    last = last_move_version(session, game_id, seat)
+def since_version(session: Session, game_id: str, last: int,
+                  players: Mapping[int, str]) -> list[str]:
+    """Return what happened after the game's version ``last`` (a seat's
+    :func:`last_move_version`: everything, if it has none)."""
     return _lines(session, game_id, players, Action.version_before >= last,
                   Event.version > last)
 

@@ -134,10 +134,9 @@ def _compose(session: Session, topic: str, reader: Reader, state: GameState,
              now: datetime) -> Mail:
     diagram = engine.diagram(state)
     if topic == "turn":
-        lines = history.since_last_move(session, reader.game_id, reader.seat, players)
-        said = since_version(session, reader.game_id,
-                             history.last_move_version(session, reader.game_id, reader.seat),
-                             exclude_seat=reader.seat)
+        last = history.last_move_version(session, reader.game_id, reader.seat)
+        lines = history.since_version(session, reader.game_id, last, players)
+        said = since_version(session, reader.game_id, last, exclude_seat=reader.seat)
         return compose.your_move(reader, when(state), moves.example_lines(state, reader.seat),
                                  lines, [talk_line(m, players) for m in said], diagram)
     if topic == "monster":

@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 
 from service.deadlines.service import append_event
 from service.extensions import db
-from service.mail.history import players_of, since_last_move
+from service.mail.history import last_move_version, players_of, since_version
 from service.models import Game, utcnow
 from service.store import seats_of
 from tests.service.helpers import (
@@ -23,7 +23,8 @@ def history_of(app: Flask, game_id: str, seat: int) -> list[str]:
     """Return what seat ``seat`` is told happened since its last move."""
     with app.app_context():
         players = players_of(seats_of(db.session, game_id))
-        return since_last_move(db.session, game_id, seat, players)
+        return since_version(db.session, game_id, last_move_version(db.session, game_id, seat),
+                             players)
 
 
 def test_it_tells_a_monster_phase_once_in_words(app: Flask, client: FlaskClient) -> None:
