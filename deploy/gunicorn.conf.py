@@ -1,7 +1,17 @@
 """gunicorn settings for every way the service runs (make run, the production shape, Docker).
 
 Passed with ``--config deploy/gunicorn.conf.py``; the command lines give the rest (bind,
-workers, threads). The one setting here is what makes a restart clean after the master
+workers).
+
+The worker class is gevent's: a game page holds a stream open (server-sent events,
+``service.live``) for as long as it is open, and a sync or threaded worker would spend a
+process or a thread on each. A gevent worker holds up to ``worker_connections`` of them as
+greenlets, each asleep until its game changes or its heartbeat is due; requests that read
+and write the database run as before (psycopg 3 and redis-py cooperate with gevent's
+patched sockets; SQLite calls are short and simply run). ``deploy/README.md``, "Live pages",
+has the figures.
+
+The last setting here is what makes a restart clean after the master
 process dies without a chance to clean up (``kill -9``, the OOM killer): its workers would
 go on holding the listening socket until they next notice their parent is gone (up to half
 the worker timeout, 15 s with sync workers; 26-28 s were seen), and a new master fails to
@@ -16,6 +26,10 @@ import sys
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
+worker_class = "gevent"
+# Open connections per worker process: streams of open pages plus requests in hand.
+worker_connections = 2000
+
 
 def post_fork(server, worker):
     """Make the new worker exit when its master dies (Linux; elsewhere nothing changes)."""
@@ -27,3 +41,21 @@ def post_fork(server, worker):
                            worker.pid, ctypes.get_errno())
     elif os.getppid() != worker.ppid:  # the master died before the request took effect
         os.kill(os.getpid(), signal.SIGTERM)
+
+
+def post_worker_init(worker):
+    """End the live pages' streams the moment the worker is told to stop.
+
+    A stream sleeps until its game changes or its heartbeat is due (20 s), so a stopping
+    worker would wait that long for it; the browser reconnects to a worker that runs.
+    """
+    import threading  # gevent's, once the worker has patched the standard library
+    import time
+
+    def watch():
+        while worker.alive:
+            time.sleep(1.0)
+        from service.live.service import end_streams
+        end_streams()
+
+    threading.Thread(target=watch, name="end-streams", daemon=True).start()

@@ -134,7 +134,7 @@ class Stack:
         self.web = Process("web", [
             sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONFIG),
             "--bind", f"{HOST}:{self.port}",
-            "--workers", str(web_workers), "--worker-class", "gthread", "--threads", "4",
+            "--workers", str(web_workers),
             "--no-control-socket", "worker:create_web_app()",
         ], self.env, logs / "web.log")
         self.workers = [

@@ -15,9 +15,12 @@ from service.config import load as load_config
 from service.deadlines import routes as deadlines
 from service.extensions import init_db
 from service.games import routes as games
+from service.home import routes as home
 from service.jsoncodec import JSONProvider
 from service.limits import make_limiter
 from service.links import routes as links
+from service.live import init_app as init_live
+from service.live import routes as live
 from service.log import routes as log
 from service.mailin import routes as mailin
 from service.prefs import routes as prefs
@@ -56,7 +59,12 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(deadlines.blp)
     api.register_blueprint(mailin.blp)
     api.register_blueprint(talk.blp)
+    for blueprint in (home.blp, home.asking, links.seat_email):
+        api.register_blueprint(blueprint)
+    api.register_blueprint(live.blp)
+    init_live(app)
     app.register_blueprint(site.blueprint)
     errors.init_app(app)
-    app.extensions["ff_limiter"] = make_limiter(app, links.blp, health.blueprint)
+    app.extensions["ff_limiter"] = make_limiter(
+        app, (links.blp, links.seat_email, home.asking), health.blueprint)
     return app

@@ -109,6 +109,19 @@ DEFAULTS: dict[str, Any] = {
     "MAIL_INBOUND_MAX_BYTES": 256 * 1024,
     "MAILIN_SMTP_HOST": "127.0.0.1",
     "MAILIN_SMTP_PORT": 2525,
+    # Live pages (service.live): server-sent events per game. LIVE_REDIS_URL carries the news
+    # "game X changed" between processes (None: the Celery broker's, when it is Redis);
+    # without Redis each web process looks at the database every LIVE_POLL_SECONDS instead.
+    # With Redis it still looks every LIVE_RECHECK_SECONDS, in case a message was lost. An
+    # open stream gets a comment every LIVE_HEARTBEAT_SECONDS (proxies close silent ones) and
+    # is ended after LIVE_STREAM_SECONDS (the browser reconnects); a ticket that opens a
+    # stream from a page lasts LIVE_TICKET_SECONDS.
+    "LIVE_REDIS_URL": None,
+    "LIVE_POLL_SECONDS": 0.2,
+    "LIVE_RECHECK_SECONDS": 30,
+    "LIVE_HEARTBEAT_SECONDS": 20,
+    "LIVE_STREAM_SECONDS": 3600,
+    "LIVE_TICKET_SECONDS": 3600,
 }
 
 

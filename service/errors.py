@@ -49,6 +49,10 @@ STATUS_OF: dict[str, int] = {
     # Who is asking.
     "auth/missing_token": 401,
     "mail/bad_secret": 401,
+    "live/invalid_ticket": 401,
+    "home/invalid_link": 401,
+    "home/expired_link": 401,
+    "home/revoked_link": 401,
     "auth/forbidden": 403,
     "invite/invalid": 403,
     "talk/muted": 403,
@@ -58,6 +62,8 @@ STATUS_OF: dict[str, int] = {
     "webhook/delivery_not_found": 404,
     "unsubscribe/invalid_token": 404,
     "mail/inbound_closed": 404,
+    "email/unknown_code": 404,
+    "email/expired_code": 404,
     # The game's state conflicts with the request.
     "game/stale_version": 409,
     "game/over": 409,
@@ -71,6 +77,8 @@ STATUS_OF: dict[str, int] = {
     "game/not_open": 409,
     "game/ended": 409,
     "seat/taken": 409,
+    "seat/open": 409,
+    "seat/no_email": 409,
     "webhook/too_many": 409,
     "webhook/disabled": 409,
     # Too many, too soon (the answer says when to try again: Retry-After).

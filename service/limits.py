@@ -11,6 +11,7 @@ behind a load balancer's address must not fail its health checks.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from flask import Flask, Response, current_app, request
 from flask_limiter import ApplicationLimit, Limiter, RequestLimit
@@ -40,9 +41,10 @@ def rate_limited(limit: RequestLimit) -> Response:
                           {"Retry-After": str(retry_after)})
 
 
-def make_limiter(app: Flask, lost_link: Blueprint, health: Blueprint) -> Limiter:
+def make_limiter(app: Flask, mailing: Sequence[Blueprint], health: Blueprint) -> Limiter:
     """Return the app's limiter: per address and per token everywhere but the health check,
-    stricter for lost links.
+    stricter for the blueprints whose requests send an email to an address the caller gives
+    (lost links, a link to one's games, a seat's new address: each blueprint counts apart).
 
     The limits are read from the config at each request (``RATELIMIT_PER_IP``,
     ``RATELIMIT_PER_TOKEN``, ``RATELIMIT_LOST_LINK``), so tests can lower them.
@@ -65,7 +67,8 @@ def make_limiter(app: Flask, lost_link: Blueprint, health: Blueprint) -> Limiter
         on_breach=rate_limited,
     )
     limiter.init_app(app)
-    limiter.limit(lambda: current_app.config["RATELIMIT_LOST_LINK"],
-                  key_func=client_address)(lost_link)
+    for blueprint in mailing:
+        limiter.limit(lambda: current_app.config["RATELIMIT_LOST_LINK"],
+                      key_func=client_address)(blueprint)
     limiter.exempt(health)
     return limiter

@@ -81,6 +81,8 @@ class SeatRecord:
     email: str | None
     email_key: str | None
     joined_at: datetime | None
+    invite_code_hash: str | None
+    replaced_at: datetime | None
 
 
 def hold_written(row: GameRow, values: dict[str, Any]) -> None:
@@ -187,6 +189,12 @@ class Seat(Base):
     email: Mapped[str | None] = mapped_column(String(254))
     email_key: Mapped[str | None] = mapped_column(String(254), index=True)  # lower case
     joined_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # A seat whose player left (service.games.host): the hash of the one-time invite the
+    # creator handed on, until someone takes the seat with it; when the seat last changed
+    # hands (its reply address's epoch starts there, service.mail.addresses).
+    invite_code_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH), index=True,
+                                                         unique=True)
+    replaced_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
 
 
 GameRow = Game | GameRecord

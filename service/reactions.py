@@ -9,7 +9,9 @@ transaction, so each is committed exactly when the change is:
    resolves after the commit (``worker.monster_job``);
 2. the deadline of the sub-turn the game now waits for (``service.timing``);
 3. the notifications: emails and webhook messages, as outbox rows (``service.notifications``),
-   which the worker sends after the commit (``worker.mail``, ``worker.webhooks``).
+   which the worker sends after the commit (``worker.mail``, ``worker.webhooks``);
+4. the game's open pages: the game is marked as changed, and after the commit every web
+   process streaming it hears of it (``service.signals``, ``service.live``).
 
 Nothing here talks to the outside world: what reaches it goes through the outbox, after the
 commit. A new feature that must hear of every change of a game adds its reaction here.
@@ -22,7 +24,7 @@ from collections.abc import Callable
 from sqlalchemy.orm import Session
 
 from engine.state import MONSTER
-from service import notifications, outbox
+from service import notifications, outbox, signals
 from service.changes import GameChanged
 from service.timing import start_sub_turn
 
@@ -46,7 +48,14 @@ def notify(session: Session, change: GameChanged) -> None:
                                seats=change.seats, has_webhooks=change.has_webhooks)
 
 
-REACTIONS: tuple[Reaction, ...] = (schedule_monster_phase, time_the_sub_turn, notify)
+def tell_the_live_pages(session: Session, change: GameChanged) -> None:
+    """Mark the game as changed: after the commit, its open pages hear of it
+    (``service.signals``, ``service.live``)."""
+    signals.game_touched(session, change.game.id)
+
+
+REACTIONS: tuple[Reaction, ...] = (schedule_monster_phase, time_the_sub_turn, notify,
+                                   tell_the_live_pages)
 
 
 def game_changed(session: Session, change: GameChanged) -> None:

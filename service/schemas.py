@@ -63,6 +63,16 @@ class Boolean(fields.Boolean):
         return value
 
 
+MIN_MOVE_TIME = 60
+MAX_MOVE_TIME = 30 * 24 * 60 * 60
+
+
+def move_time_limit_field(**kwargs: Any) -> fields.Integer:
+    """Return the field of a game's time per move: seconds, a minute to 30 days, or null."""
+    return bounded_int(MIN_MOVE_TIME, MAX_MOVE_TIME, allow_none=True, metadata={
+        "description": "Seconds each player has for a move; null: no limit."}, **kwargs)
+
+
 def bounded_int(low: int = 0, high: int = MAX_INT, *, strict: bool = True,
                 **kwargs: Any) -> fields.Integer:
     """Return an integer field limited to ``low..high`` (by default, any row id or version).

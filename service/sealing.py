@@ -1,6 +1,7 @@
 """Secrets kept out of the database in clear: the links and reply addresses in outbox emails.
 
-An email's links carry live tokens (``…/play/<game>#t=<token>``, ``…#code=<invite code>``)
+An email's links carry live tokens (``…/play/<game>#t=<token>``, ``…#code=<invite code>``,
+a home link's ``…/home#h=<token>``, an email confirmation's ``…/home#c=<code>``)
 and its Reply-To the seat's reply token. The ``tokens`` table keeps only their hashes, but
 an outbox row kept the whole body, so a database dump or backup handed out every seat.
 :func:`seal` replaces each such secret in a payload by a random marker and keeps the secret
@@ -28,12 +29,12 @@ from service.keyring import secret_keys
 SEALED = "sealed"
 """The payload key of the sealed secrets: ``{marker: encrypted secret}``."""
 
-# What a secret looks like where the service writes one: a link's token or invite code
-# (url-safe, service.tokens), a reply address's token (service.mail.addresses). The
-# markers put in their place contain braces, which neither alphabet has, so a sealed payload
-# is never sealed twice.
+# What a secret looks like where the service writes one: a link's token, invite code, home
+# token or confirmation code (url-safe, service.tokens), a reply address's token
+# (service.mail.addresses). The markers put in their place contain braces, which neither
+# alphabet has, so a sealed payload is never sealed twice.
 SECRET_PATTERNS = (
-    re.compile(r"#(?:t|code)=([A-Za-z0-9_-]{16,128})"),
+    re.compile(r"#(?:t|code|h|c)=([A-Za-z0-9_-]{16,128})"),
     re.compile(r"\+([a-z2-7]{26}\.\d{1,2}\.[0-9a-z]{1,8}\.[a-z2-7]{16})@"),
 )
 _MARKER = re.compile(r"\{sealed:[0-9a-f]{16}\}")

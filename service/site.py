@@ -1,12 +1,13 @@
 """The web page (``web/``) served by the Flask app: what a local run has instead of nginx.
 
-``/`` is the lobby, ``/play/<game_id>`` a game's page and ``/join/<game_id>`` the page that
-takes an open seat: all three are ``web/index.html``, which reads the token or the invite
-code from the URL's fragment (never sent to any server). ``/rules`` is ``web/rules.html``, how
-the game reads what the rulebook leaves open. The page's modules, style sheet and
-demo data are served under ``/js/``, ``/css/`` and ``/demo/``. Every file carries an ETag and
-``Cache-Control: no-cache`` (there is no build step, so no file name changes with its
-content: the browser asks again each time and mostly gets 304).
+``/`` is the lobby, ``/play/<game_id>`` a game's page, ``/join/<game_id>`` the page that
+takes an open seat and ``/home`` a player's games: all four are ``web/index.html``, which
+reads the token or the invite code from the URL's fragment (never sent to any server).
+``/rules`` is ``web/rules.html``, how the game reads what the rulebook leaves open. The
+page's modules, style sheet and demo data are served under ``/js/``, ``/css/`` and
+``/demo/``. Every file carries an ETag and ``Cache-Control: no-cache`` (there is no build
+step, so no file name changes with its content: the browser asks again each time and mostly
+gets 304).
 """
 
 from __future__ import annotations
@@ -77,6 +78,13 @@ def play(game_id: str) -> Response:
 @blueprint.get("/join/<game_id>")
 def join(game_id: str) -> Response:
     """Serve the page that takes an open seat with the invite code from the fragment."""
+    return _page()
+
+
+@blueprint.get("/home")
+def home() -> Response:
+    """Serve the page of "my games": the ask form, or with ``#h=<token>`` the list of an
+    address's games, or with ``#c=<code>`` the confirmation of a seat's new address."""
     return _page()
 
 

@@ -3,7 +3,8 @@
 A write transaction takes the write lock at its start on SQLite (``BEGIN IMMEDIATE``, see
 ``service.extensions``); on PostgreSQL the conditional UPDATE of a game row is what orders
 concurrent writers. After a successful commit, and never before, the outbox rows written in
-the transaction are handed to the app's outbox publishers (``service.outbox``).
+the transaction are handed to the app's outbox publishers (``service.outbox``), and the games it
+changed to the app's listeners (``service.signals``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any, cast
 from sqlalchemy import CursorResult, Result
 from sqlalchemy.orm import Session
 
-from service import outbox
+from service import outbox, signals
 from service.extensions import WRITE, db
 
 
@@ -34,8 +35,10 @@ def write_transaction() -> Iterator[Session]:
     except BaseException:
         session.rollback()
         outbox.forget_unpublished(session)
+        signals.forget(session)
         raise
     outbox.publish_after_commit(session)
+    signals.announce_after_commit(session)
 
 
 # The execution option that begins a PostgreSQL transaction as READ ONLY.

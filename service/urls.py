@@ -1,4 +1,5 @@
-"""The links the service hands out: a seat's private link, the spectators', an invitation."""
+"""The links the service hands out: a seat's private link, the spectators', an invitation,
+the home page ("my games") and the confirmation of a new email address."""
 
 from __future__ import annotations
 
@@ -20,3 +21,18 @@ def play_link(game_id: str, token: str) -> str:
 def join_link(game_id: str, invite_code: str) -> str:
     """Return the page where someone with the invite code takes an open seat."""
     return f"{_base()}/join/{game_id}#code={invite_code}"
+
+
+def home_page() -> str:
+    """Return the page where a player asks for a link to all their games."""
+    return f"{_base()}/home"
+
+
+def home_link(token: str) -> str:
+    """Return the home page opened with a home token: the list of the address's games."""
+    return f"{home_page()}#h={token}"
+
+
+def confirm_email_link(code: str) -> str:
+    """Return the page that confirms a seat's new email address with ``code``."""
+    return f"{home_page()}#c={code}"

@@ -26,13 +26,14 @@ def etag(game: GameRow, caller: Caller) -> str:
     """Return the (weak) ETag value of ``game`` as ``caller`` sees it.
 
     It changes whenever the view can: a new version, a new status, a seat taken, a pause,
-    a deadline moved by resuming; and it differs per viewer, whose views differ.
+    a deadline moved by resuming, anything the creator changed (``updated_at``: a time per
+    move, a seat handed to a new player); and it differs per viewer, whose views differ.
     """
     clock = "" if game.move_deadline is None else f".d{game.move_deadline.timestamp():.6f}"
     if game.paused_at is not None:
         clock += ".paused"
     return (f"{game.id}.{game.version}.{game.status}.{game.seats_open}.{caller.viewer}"
-            f"{clock}")
+            f"{clock}.u{game.updated_at.timestamp():.6f}")
 
 
 def etag_header(value: str) -> str:

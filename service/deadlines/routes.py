@@ -1,6 +1,9 @@
-"""Routes of pausing and resuming a game: thin, each one call to ``service.deadlines.service``."""
+"""Routes of pausing and resuming a game and of its time per move: thin, each one call to
+``service.deadlines.service``."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from flask import Response
 from flask.views import MethodView
@@ -8,10 +11,12 @@ from flask.views import MethodView
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.deadlines import service
+from service.deadlines.schemas import MoveTimeLimitSchema
 from service.view_schemas import GameViewSchema
 
 blp = Blueprint("deadlines", __name__, url_prefix="/api/v1/games",
-                description="Pause and resume a game (its creator), which stops its clock.")
+                description="Pause and resume a game (its creator), which stops its clock; "
+                            "change its time per move.")
 
 
 @blp.route("/<game_id>/pause")
@@ -46,3 +51,21 @@ class Resume(MethodView):
         game/over.
         """
         return json_reply(service.resume_game(game_id, bearer_token()))
+
+
+@blp.route("/<game_id>/move-time-limit")
+class MoveTimeLimit(MethodView):
+    """A game's time per move."""
+
+    @blp.arguments(MoveTimeLimitSchema())
+    @blp.response(200, GameViewSchema)
+    @errors(blp, 401, 403, 404, 409)
+    @blp.doc(security=BEARER)
+    def put(self, limit: dict[str, Any], game_id: str) -> Response:
+        """Set the time each player has for a move, or null for none (the creator's token only).
+
+        It counts from the next sub-turn: the one under way keeps its deadline. A game that
+        has not started takes it too. Refusals: 409 game/ended (finished or cancelled).
+        """
+        return json_reply(service.set_move_time_limit(game_id, bearer_token(),
+                                                      limit["move_time_limit"]))

@@ -1,9 +1,12 @@
-"""Pausing and resuming a game, for its creator: each one transaction, committed once.
+"""Pausing and resuming a game, and its time per move, for its creator: each one
+transaction, committed once.
 
 While a game is paused no action is taken (``game/paused``) and no deadline runs out; the
 monster phase, which no player waits on, is still resolved. Resuming shifts the deadline and
 the reminder time by exactly the time the game was paused. Both write an event to the log
 (``paused``, ``resumed``) at the game's current version: the position does not change.
+A new time per move counts from the next sub-turn: the one under way keeps the deadline
+its player was given.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from typing import Any
 from sqlalchemy import update
 from sqlalchemy.orm import Session
 
-from service import clock
+from service import clock, signals
 from service.auth import CREATOR, authenticate
 from service.clock import iso
 from service.errors import ServiceError
@@ -23,7 +26,7 @@ from service.models import Event, Game
 from service.store import seats_of
 from service.unit_of_work import rows_changed, write_transaction
 from service.views import game_view
-from service.vocabulary import ACTIVE, PAUSED, RESUMED
+from service.vocabulary import ACTIVE, OPEN, PAUSED, RESUMED
 
 
 def pause_game(game_id: str, token: str | None) -> dict[str, Any]:
@@ -47,6 +50,7 @@ def pause_game(game_id: str, token: str | None) -> dict[str, Any]:
             raise _already_paused(game)
         append_event(session, game, {"type": PAUSED, "deadline": iso(game.move_deadline)},
                      now)
+        signals.game_touched(session, game_id)
         return game_view(game, seats_of(session, game_id), caller)
 
 
@@ -77,6 +81,30 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
         append_event(session, game, {"type": RESUMED,
                                      "paused_seconds": paused_for.total_seconds(),
                                      "deadline": iso(game.move_deadline)}, now)
+        signals.game_touched(session, game_id)
+        return game_view(game, seats_of(session, game_id), caller)
+
+
+def set_move_time_limit(game_id: str, token: str | None, seconds: int | None
+                        ) -> dict[str, Any]:
+    """Set the game's time per move (None: no limit), from its next sub-turn on (the
+    creator's token); return the game as the creator sees it.
+
+    The sub-turn under way keeps its deadline and reminder: its player was told them.
+    Refusals: 409 ``game/ended`` for a game that is over or was cancelled.
+    """
+    now = clock.now()
+    with write_transaction() as session:
+        game, caller = authenticate(session, game_id, token, kinds=(CREATOR,))
+        changed = session.execute(
+            update(Game).where(Game.id == game_id, Game.status.in_((OPEN, ACTIVE)))
+            .values(move_time_limit=seconds, updated_at=now)
+        )
+        if rows_changed(changed) != 1:
+            raise ServiceError("game/ended", f"This game is {game.status}: it has no more "
+                               "moves to time.", {"status": game.status})
+        signals.game_touched(session, game_id)
+        session.refresh(game)
         return game_view(game, seats_of(session, game_id), caller)
 
 

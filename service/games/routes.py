@@ -9,14 +9,25 @@ from flask.views import MethodView
 
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
-from service.games import service
-from service.games.schemas import CreatedGameSchema, CreateGameSchema, JoinedSchema, JoinSchema
+from service.games import host, service
+from service.games.schemas import (
+    CreatedGameSchema,
+    CreateGameSchema,
+    JoinedSchema,
+    JoinSchema,
+    SeatInviteSchema,
+)
 from service.schemas import ConditionalHeaderSchema
 from service.view_schemas import GameViewSchema
 from service.views import etag_header
 
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games",
-                description="Create a game, read it, join an open seat, cancel it.")
+                description="Create a game, read it, join an open seat, cancel it, invite a new "
+                            "player to a seat.")
+
+SEAT = {"in": "path", "name": "seat", "required": True,
+        "description": "The seat's number, from 0.",
+        "schema": {"type": "string", "pattern": "^[0-9]{1,2}$"}}
 
 
 @blp.route("")
@@ -67,7 +78,10 @@ class Join(MethodView):
     def post(self, join: dict[str, Any], game_id: str) -> Response:
         """Take an open seat with the invite code; the last seat taken starts the game.
 
-        The response carries the seat's private token, which is shown nowhere else.
+        The invite of one seat (from POST .../seats/{seat}/invite) takes that seat, in a
+        game open or under way. The response carries the seat's private token, which is
+        shown nowhere else. Refusals: 403 invite/invalid; 409 game/not_open, seat/taken,
+        game/ended; 422 seat/not_found, invite/wrong_seat (a seat's invite and another seat).
         """
         return json_reply(service.join_game(game_id, join), 201)
 
@@ -82,3 +96,23 @@ class Cancel(MethodView):
     def post(self, game_id: str) -> Response:
         """Cancel a game that is open or under way (the creator's token only)."""
         return json_reply(service.cancel_game(game_id, bearer_token()))
+
+
+@blp.route("/<game_id>/seats/<seat>/invite", parameters=[SEAT])
+class SeatInvite(MethodView):
+    """A new player for a seat whose player left."""
+
+    @blp.response(201, SeatInviteSchema)
+    @errors(blp, 401, 403, 404, 409)
+    @blp.doc(security=BEARER)
+    def post(self, game_id: str, seat: str) -> Response:
+        """Retire a seat's links and make a one-time invite for it (the creator's token only).
+
+        Every link of the seat stops working at once (its private link, the links and the
+        reply address of its emails), and the seat's email address is dropped. The invite
+        opens the join page, where the new player takes the seat with its colour and pieces
+        (POST .../join); a new invite for the seat replaces this one. Refusals: 409
+        seat/open (an open seat: the game's invite link takes it), game/ended; 422
+        seat/not_found.
+        """
+        return json_reply(host.invite_to_seat(game_id, bearer_token(), seat), 201)

@@ -8,7 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 import engine
-from service.schemas import Boolean, EmailAddress, Text, bounded_int
+from service.schemas import Boolean, EmailAddress, Text, bounded_int, move_time_limit_field
 from service.tokens import TOKEN_PATTERN
 from service.view_schemas import GameViewSchema
 
@@ -16,7 +16,6 @@ MAX_SEATS = 7
 ALL_COLOURS = tuple(p.colour for p in engine.new_game(MAX_SEATS, seed=0).players)
 NAME_LENGTH = validate.Length(1, 40)
 GAME_NAME_LENGTH = 60
-DAY = 24 * 60 * 60
 
 
 OptionsSchema = Schema.from_dict(
@@ -69,8 +68,7 @@ class CreateGameSchema(Schema):
     options = fields.Nested(OptionsSchema, load_default=dict)
     start_seat = bounded_int(0, MAX_SEATS - 1, allow_none=True, load_default=None, metadata={
         "description": "The seat that starts; null or absent: drawn at random."})
-    move_time_limit = bounded_int(60, 30 * DAY, allow_none=True, load_default=None, metadata={
-        "description": "Seconds each player has for a move; null: no limit."})
+    move_time_limit = move_time_limit_field(load_default=None)
 
 
 class CreatedSeatSchema(Schema):
@@ -114,3 +112,14 @@ class JoinedSchema(Schema):
     token = fields.String(required=True)
     link = fields.String(required=True)
     game = fields.Nested(GameViewSchema, required=True)
+
+
+class SeatInviteSchema(Schema):
+    """A one-time invite for a seat whose player left: send the link to the new player."""
+
+    seat = fields.Integer(required=True)
+    colour = fields.String(required=True)
+    name = fields.String(required=True, metadata={
+        "description": "The name the seat has until the new player takes it."})
+    invite_code = fields.String(required=True)
+    invite_link = fields.String(required=True)

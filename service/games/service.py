@@ -10,13 +10,15 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.orm import Session
 
 import engine
 from engine import Options
-from service import notifications
+from service import notifications, signals
 from service.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_game_id
 from service.changes import GameChanged
 from service.errors import ServiceError
+from service.games import host
 from service.mail import seats as mail_seats
 from service.models import Game, Seat, Token, utcnow
 from service.reactions import game_changed
@@ -158,8 +160,10 @@ def read_game(game_id: str, token: str | None,
 def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
     """Take an open seat with the game's invite code; the game starts with the last one.
 
-    Returns the seat's token (only ever in this response) and the game as that seat sees
-    it. Conditional UPDATEs keep two joiners from taking one seat or the game past full.
+    The invite of one seat whose player left (``service.games.host``) takes that seat, in
+    a game open or under way. Returns the seat's token (only ever in this response) and the
+    game as that seat sees it. Conditional UPDATEs keep two joiners from taking one seat or
+    the game past full.
     """
     check_game_id(game_id)
     now = utcnow()
@@ -168,6 +172,9 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
         if game is None:
             raise ServiceError("game/not_found", "There is no game with this id.")
         code_hash = hash_secret(request["invite_code"])
+        invited = host.take_invited_seat(session, game, code_hash, request, now)
+        if invited is not None:
+            return _joined(session, game, invited.seat, invited.colour, now)
         if game.invite_code_hash is None or not hmac.compare_digest(game.invite_code_hash,
                                                                     code_hash):
             raise ServiceError("invite/invalid", "This invite code does not belong to this game.")
@@ -191,24 +198,30 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
             raise ServiceError("seat/taken",
                                f"Seat {seat.seat + 1} ({seat.colour}) was taken a moment ago.",
                                {"seat": seat.seat})
-        token = new_token()
-        session.add(Token(hash=hash_secret(token), game_id=game_id, kind=SEAT, seat=seat.seat,
-                          created_at=now))
         if left == 0:
             colours = [s.colour for s in seats]
             session.execute(update(Game).where(Game.id == game_id, Game.status == OPEN)
                             .values(_start_values(game.options, colours, game.start_seat, now)))
             game_changed(session, GameChanged(game))
-        session.refresh(game)
-        caller = Caller(SEAT, seat.seat, hash_secret(token))
-        body = {
-            "seat": seat.seat,
-            "colour": seat.colour,
-            "token": token,
-            "link": play_link(game_id, token),
-            "game": game_view(game, seats_of(session, game_id), caller),
-        }
-    return body
+        return _joined(session, game, seat.seat, seat.colour, now)
+
+
+def _joined(session: Session, game: Game, seat: int, colour: str,
+            now: datetime) -> dict[str, Any]:
+    """Issue the token of a seat just taken; return what the joiner receives."""
+    token = new_token()
+    session.add(Token(hash=hash_secret(token), game_id=game.id, kind=SEAT, seat=seat,
+                      created_at=now))
+    signals.game_touched(session, game.id)  # the seat shows its player's name
+    session.refresh(game)
+    caller = Caller(SEAT, seat, hash_secret(token))
+    return {
+        "seat": seat,
+        "colour": colour,
+        "token": token,
+        "link": play_link(game.id, token),
+        "game": game_view(game, seats_of(session, game.id), caller),
+    }
 
 
 def _open_seat(seats: list[Seat], wanted: int | None) -> Seat:
@@ -246,6 +259,7 @@ def cancel_game(game_id: str, token: str | None) -> dict[str, Any]:
         if rows_changed(result) != 1:
             raise ServiceError("game/ended", f"This game is already {game.status}.",
                                {"status": game.status})
+        signals.game_touched(session, game_id)
         view = game_view(game, seats_of(session, game_id), caller)
     return view
 

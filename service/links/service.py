@@ -8,7 +8,10 @@ writes the email (:func:`send_lost_links`).
 
 from __future__ import annotations
 
-from sqlalchemy import delete, select
+from datetime import datetime
+
+from sqlalchemy import Select, delete, select, tuple_
+from sqlalchemy.orm import Session
 
 from service import notifications, outbox
 from service.auth import SEAT
@@ -20,6 +23,9 @@ from service.vocabulary import ACTIVE, FINISHED, OPEN
 
 MAX_GAMES = 20
 RECOVERY = "recovery"
+"""``Token.purpose`` of the links a "lost my link" email carries."""
+HOME = "home"
+"""``Token.purpose`` of the seat links the home list hands out (``service.home``)."""
 
 
 def ask_for_lost_links(email: str) -> None:
@@ -55,10 +61,26 @@ def send_lost_links(job_id: int, email: str) -> bool:
         if not notifications.send_links(session, rows[0].email, links, f"links:{job_id}"):
             return False
         for row in rows:
-            session.execute(delete(Token).where(
-                Token.game_id == row.game_id, Token.kind == SEAT, Token.seat == row.seat,
-                Token.purpose == RECOVERY))
-            session.add(Token(hash=hash_secret(tokens[row.game_id, row.seat]),
-                              game_id=row.game_id, kind=SEAT, seat=row.seat, purpose=RECOVERY,
-                              created_at=now))
+            replace_seat_token(session, row.game_id, row.seat, tokens[row.game_id, row.seat],
+                               RECOVERY, now)
     return True
+
+
+def replace_seat_token(session: Session, game_id: str, seat: int, token: str, purpose: str,
+                       now: datetime) -> None:
+    """Store ``token`` as the seat's token for ``purpose``, in place of the one it had.
+
+    A seat has at most one token per purpose besides the one first issued (which always
+    keeps working): ``recovery`` (the latest "lost my link" email's), ``home`` (the home
+    page's, :mod:`service.home`). Only the hash is stored.
+    """
+    session.execute(delete(Token).where(Token.game_id == game_id, Token.kind == SEAT,
+                                        Token.seat == seat, Token.purpose == purpose))
+    session.add(Token(hash=hash_secret(token), game_id=game_id, kind=SEAT, seat=seat,
+                      purpose=purpose, created_at=now))
+
+
+def drop_seat_tokens(session: Session, seats: Select[str, int], purpose: str) -> None:
+    """Delete the tokens for ``purpose`` of ``seats`` (a SELECT of game ids and seats)."""
+    session.execute(delete(Token).where(Token.kind == SEAT, Token.purpose == purpose,
+                                        tuple_(Token.game_id, Token.seat).in_(seats)))

@@ -10,7 +10,12 @@ from flask.views import MethodView
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.log import service
-from service.log.schemas import ActionPageSchema, CursorSchema, EventPageSchema
+from service.log.schemas import (
+    ActionPageSchema,
+    CursorSchema,
+    EventPageSchema,
+    FirstPositionSchema,
+)
 
 blp = Blueprint("log", __name__, url_prefix="/api/v1/games",
                 description="A game's accepted actions and events, fetched after a cursor.")
@@ -40,3 +45,16 @@ class EventLog(MethodView):
     def get(self, cursor: dict[str, Any], game_id: str) -> Response:
         """List the events after ``after`` (any token of the game)."""
         return json_reply(service.list_events(game_id, bearer_token(), **cursor))
+
+
+@blp.route("/<game_id>/start")
+class FirstPosition(MethodView):
+    """The game's first position."""
+
+    @blp.response(200, FirstPositionSchema)
+    @errors(blp, 401, 403, 404, 409)
+    @blp.doc(security=BEARER)
+    def get(self, game_id: str) -> Response:
+        """The first position as the token's holder sees it: with the events after it, the
+        whole game replays (any token of the game)."""
+        return json_reply(service.first_position(game_id, bearer_token()))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 
 from service.schemas import MAX_PAGE, bounded_int
-from service.view_schemas import ActionRecordSchema, EventRecordSchema
+from service.view_schemas import ActionRecordSchema, EventRecordSchema, PositionSchema
 
 
 class CursorSchema(Schema):
@@ -34,3 +34,11 @@ class EventPageSchema(PageSchema):
     """A page of events."""
 
     items = fields.List(fields.Nested(EventRecordSchema), required=True)
+
+
+class FirstPositionSchema(Schema):
+    """The game's first position, as the caller sees it: where a whole-game replay begins."""
+
+    version = fields.Integer(required=True, metadata={
+        "description": "The position's version; the log's events after it follow it."})
+    position = fields.Nested(PositionSchema, required=True)

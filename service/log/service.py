@@ -8,9 +8,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service.auth import authenticate
+import engine
+from service.auth import SEAT, authenticate
+from service.errors import ServiceError
 from service.models import Action, Event
-from service.store import authenticate_for_reading
+from service.store import authenticate_for_reading, load_state
 from service.unit_of_work import read_transaction
 from service.views import action_view, action_words, event_view, page_view, seat_label
 
@@ -53,3 +55,22 @@ def list_events(game_id: str, token: str | None, after: int, limit: int) -> dict
             .order_by(Event.seq).limit(limit + 1)
         )
         return page_view((event_view(e) for e in rows), after, limit, game.version)
+
+
+def first_position(game_id: str, token: str | None) -> dict[str, Any]:
+    """Return the game's first position as the caller sees it: ``{version, position}``.
+
+    With the log's events after it, a page replays the whole game on any device. The state
+    is rebuilt from the game's seed, as ``engine.Record`` rebuilds a recorded game; the
+    player view keeps the pile and the seed out, as every view does.
+    """
+    with read_transaction() as session:
+        game, caller = authenticate(session, game_id, token)
+        state = load_state(game)
+        if state is None:
+            raise ServiceError("game/not_started", "The game has not started: it waits for "
+                               "players, so it has no first position yet.")
+        first = engine.Record(tuple(p.colour for p in state.players), state.seed,
+                              state.options, game.start_seat, rules=state.rules).start()
+        seat = caller.seat if caller.kind == SEAT else None
+        return {"version": first.version, "position": engine.player_view(first, seat)}

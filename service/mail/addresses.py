@@ -8,7 +8,8 @@ the key computes the same address again; an address signed with an old key
 (``SECRET_KEY_OLD``) still verifies, so replies to emails sent before a rotation work.
 
 The epoch is when the seat's links were last reissued ("I lost my link" replaces the
-seat's recovery token; 0 if it never was). A token with a genuine signature but an older
+seat's recovery token) or the seat was handed to a new player (``Seat.replaced_at``),
+whichever is later; 0 if neither happened. A token with a genuine signature but an older
 epoch is *retired*: its address worked once and was replaced, so a copy of an old email
 (forwarded, leaked) stops moving the seat once the player gets new links. A token whose
 signature does not verify is *wrong*.
@@ -30,7 +31,7 @@ from service.auth import SEAT
 from service.errors import ServiceError
 from service.extensions import db
 from service.keyring import secret_key, secret_keys
-from service.models import Token
+from service.models import Seat, Token
 
 RECOVERY = "recovery"  # Token.purpose of the links "I lost my link" reissues
 SIGNATURE_CHARS = 16  # base32: 80 bits
@@ -79,13 +80,17 @@ def reply_address(game_id: str, seat: int, session: Session | None = None) -> st
 
 
 def current_epoch(session: Session, game_id: str, seat: int) -> int:
-    """Return the seat's epoch: when its links were last reissued, in whole seconds (or 0)."""
-    issued = session.execute(
-        select(func.max(Token.created_at)).where(
-            Token.game_id == game_id, Token.kind == SEAT, Token.seat == seat,
-            Token.purpose == RECOVERY)
-    ).scalar_one_or_none()
-    return int(issued.timestamp()) if issued is not None else 0
+    """Return the seat's epoch: when its links were last reissued or it changed hands, in
+    whole seconds (or 0)."""
+    issued = select(func.max(Token.created_at)).where(
+        Token.game_id == game_id, Token.kind == SEAT, Token.seat == seat,
+        Token.purpose == RECOVERY).scalar_subquery()
+    row = session.execute(
+        select(issued.label("issued"), Seat.replaced_at)
+        .where(Seat.game_id == game_id, Seat.seat == seat)
+    ).one_or_none()
+    moments = [] if row is None else [m for m in (row.issued, row.replaced_at) if m is not None]
+    return int(max(moments).timestamp()) if moments else 0
 
 
 def read_reply_address(address: str, session: Session | None = None) -> tuple[str, int]:

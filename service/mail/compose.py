@@ -52,6 +52,12 @@ class Reader:
         """Return a subject about this reader's game: ``[Friday night] Your move``."""
         return f"[{self.game_name}] {words}"
 
+    @property
+    def home_url(self) -> str:
+        """Return the page where the reader asks for a link to all their games: beside the
+        game's page on the service's public address (``service.urls.home_page``)."""
+        return self.link.partition("/play/")[0] + "/home"
+
 
 # Why a player may miss a mail: none is sent while the seat has the game open on its page.
 PAGE_OPEN = ("No email comes while you have the game open on its page; mail starts again a "
@@ -69,13 +75,19 @@ def _about(reader: Reader) -> str:
             f"you get {MODE_WORDS[reader.mode]}. {PAGE_OPEN}")
 
 
+# Where a player finds every game of theirs, or a lost link: the page where they ask for a
+# link by email (not a live link: a mail forwarded or left open must not open the others).
+HOME_WORDS = "Lost a link, or want all your games in one list? Ask for a link by email at"
+
+
 def _footer_text(reader: Reader) -> str:
-    return (f"{REPLY_WORDS}\n{_about(reader)} To get no more emails about this game: "
-            f"{reader.unsubscribe_url}")
+    return (f"{REPLY_WORDS}\n{HOME_WORDS} {reader.home_url}\n{_about(reader)} To get no more "
+            f"emails about this game: {reader.unsubscribe_url}")
 
 
 def _footer_html(reader: Reader) -> str:
-    return (markup.text(f"{REPLY_WORDS} {_about(reader)} ")
+    return (markup.text(f"{REPLY_WORDS} {HOME_WORDS} ")
+            + markup.link(reader.home_url, reader.home_url) + markup.text(f". {_about(reader)} ")
             + markup.link(reader.unsubscribe_url, "Get no more emails about this game."))
 
 
@@ -206,3 +218,45 @@ def lost_links(links: Sequence[tuple[str, str]]) -> Mail:
         "<ul>" + "".join(f"<li>{markup.link(link, name)}</li>" for name, link in links)
         + "</ul>"], markup.text(note))
     return Mail(subject, text, html)
+
+
+def _short(subject: str, lines: Sequence[str], link: str, action: str, note: str,
+           greeting: str = "Hello,") -> Mail:
+    """Return a short mail that is not about a game's play: lines, one link, a note."""
+    text = "\n\n".join([greeting, *lines, f"  {link}", note]) + "\n"
+    html = markup.document(subject, [
+        markup.paragraph(greeting), *(markup.paragraph(line) for line in lines),
+        markup.button(link, action), markup.paragraph(link)], markup.text(note))
+    return Mail(subject, text, html)
+
+
+def home_link(link: str, days: int) -> Mail:
+    """Return the email with a link to the list of all the address's games."""
+    return _short("Your games of Fearsome Floors", [
+        "you asked for a link to all your games of Fearsome Floors: which wait for your move, "
+        f"and a link to each. It works for {days} days; keep it to yourself."],
+        link, "See your games",
+        "On that page, 'Sign out everywhere' stops this link and every other one sent to "
+        "you. If you did not ask for this, you can ignore this email.")
+
+
+def email_confirmation(game_name: str, colour: str, email: str, link: str,
+                       hours: int) -> Mail:
+    """Return the email that asks the new address of a seat to confirm it."""
+    return _short(f"[{game_name}] Confirm your email address", [
+        f"someone playing {colour} in {game_name} asked that the game's emails go to "
+        f"{email} from now on. To confirm, open this link (it works for {hours} hours):"],
+        link, "Confirm this address",
+        "Until you do, the game's emails go where they went before. If you did not ask for "
+        "this, ignore this email: nothing changes.")
+
+
+def your_link(name: str, game_name: str, colour: str, link: str) -> Mail:
+    """Return the email with a seat's own link: its player asked for it on the page, or
+    confirmed this address for the seat."""
+    return _short(f"[{game_name}] Your link to the game", [
+        f"here is your link to {game_name}, where you play {colour}. It lets you play, so "
+        "keep it to yourself:"],
+        link, "Open your seat",
+        "If you lose it, ask for it again on the game's site with this email address.",
+        greeting=f"Hello {name},")

@@ -1,54 +1,49 @@
 """The signed parts of email links: a seat's mail link token and its unsubscribe token.
 
-Both are HMAC-SHA256 of the game and seat under the app's ``SECRET_KEY``
-(``service.keyring``), so any process with the key computes the same link again and nothing
-secret is stored in clear: the mail link's token is stored hashed like every other token
-(purpose ``mail``); the unsubscribe token is checked by computing it again, with the current
-key or an old one (``SECRET_KEY_OLD``), so links in emails sent before a rotation still work.
+Both are derived from the game and seat under the app's ``SECRET_KEY``
+(``service.derived_tokens``), so any process with the key computes the same link again and
+nothing secret is stored in clear: the mail link's token is stored hashed like every other
+token (purpose ``mail``); the unsubscribe token is checked by computing it again, with the
+current key or an old one (``SECRET_KEY_OLD``), so links in emails sent before a rotation
+still work.
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import hmac
 
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.auth import SEAT
-from service.keyring import secret_key, secret_keys
-from service.models import Token, utcnow
-from service.tokens import hash_secret, is_game_id
+from service.derived_tokens import sign, store_once
+from service.keyring import secret_keys
+from service.models import Seat
+from service.tokens import is_game_id
 from service.urls import play_link
 
 MAIL = "mail"  # Token.purpose of a seat's mail link
 _SIGNATURE_LENGTH = 22  # 132 bits of the HMAC, url-safe
 
 
-def _sign(purpose: str, game_id: str, seat: int, key: bytes | None = None) -> str:
-    digest = hmac.new(key or secret_key(), f"{purpose}:{game_id}:{seat}".encode(),
-                      hashlib.sha256)
-    return base64.urlsafe_b64encode(digest.digest()).decode().rstrip("=")
-
-
 def mail_link(session: Session, game_id: str, seat: int) -> str:
-    """Return the seat's link for emails, storing its token's hash if it is not there yet."""
-    token = _sign("mail-link", game_id, seat)
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" else sqlite.insert
-    session.execute(
-        insert(Token)
-        .values(hash=hash_secret(token), game_id=game_id, kind=SEAT, seat=seat, purpose=MAIL,
-                created_at=utcnow())
-        .on_conflict_do_nothing(index_elements=["hash"])
-    )
+    """Return the seat's link for emails, storing its token's hash if it is not there yet.
+
+    A seat handed to a new player (``Seat.replaced_at``) gets another link: the one in the
+    old player's emails stays retired.
+    """
+    replaced = session.scalar(select(Seat.replaced_at).where(Seat.game_id == game_id,
+                                                             Seat.seat == seat))
+    purpose = "mail-link" if replaced is None else f"mail-link@{int(replaced.timestamp())}"
+    token = sign(purpose, game_id, seat)
+    store_once(session, token, game_id, SEAT, seat, MAIL)
     return play_link(game_id, token)
 
 
 def unsubscribe_token(game_id: str, seat: int, key: bytes | None = None) -> str:
     """Return the token of the seat's unsubscribe link: ``<game id>.<seat>.<signature>``
     (signed with ``key``, by default the current one)."""
-    return f"{game_id}.{seat}.{_sign('unsubscribe', game_id, seat, key)[:_SIGNATURE_LENGTH]}"
+    return f"{game_id}.{seat}.{sign('unsubscribe', game_id, seat, key)[:_SIGNATURE_LENGTH]}"
 
 
 def read_unsubscribe_token(token: str) -> tuple[str, int] | None:

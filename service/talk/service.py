@@ -30,14 +30,15 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Row, Select, delete, select
+from sqlalchemy import ColumnElement, Connection, Row, Select, delete, func, select
 from sqlalchemy.orm import Session
 
-from service import clock
+from service import clock, signals
 from service.auth import CREATOR, SEAT, authenticate, game_not_found
 from service.clock import iso
 from service.errors import ServiceError
@@ -176,6 +177,26 @@ def _latest(session: Session, game_id: str, since: ColumnElement[bool],
     return [_record(row) for row in reversed(rows)]
 
 
+def last_message_ids(connection: Connection, game_ids: Sequence[str]) -> dict[str, int]:
+    """Return the id of the last message of each game of ``game_ids`` that has one (the live
+    pages' stamps, ``service.live.hub``), on ``connection``."""
+    rows = connection.execute(
+        select(GameMessage.game_id, func.max(GameMessage.id))
+        .where(GameMessage.game_id.in_(list(game_ids))).group_by(GameMessage.game_id))
+    return {game_id: last for game_id, last in rows}
+
+
+def muted_seats(connection: Connection, game_ids: Sequence[str]) -> dict[str, list[int]]:
+    """Return the muted seats of each game of ``game_ids`` that has some, in seat order (the
+    live pages' stamps: a page shows its seat muted), on ``connection``."""
+    muted: dict[str, list[int]] = {}
+    for game_id, seat in connection.execute(
+            select(TalkMute.game_id, TalkMute.seat).where(TalkMute.game_id.in_(list(game_ids)))
+            .order_by(TalkMute.game_id, TalkMute.seat)):
+        muted.setdefault(game_id, []).append(seat)
+    return muted
+
+
 def set_mute(game_id: str, token: str | None, seat: str, muted: bool) -> dict[str, Any]:
     """Mute or unmute ``seat`` (the creator's token); return ``{seat, muted}``.
 
@@ -196,6 +217,7 @@ def set_mute(game_id: str, token: str | None, seat: str, muted: bool) -> dict[st
         elif not muted and held is not None:
             session.execute(delete(TalkMute).where(TalkMute.game_id == game_id,
                                                    TalkMute.seat == number))
+        signals.game_touched(session, game_id)
         return {"seat": number, "muted": muted}
 
 

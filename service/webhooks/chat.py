@@ -4,13 +4,18 @@ Chat services show a line of text, not JSON: ``{"content": ...}`` for Discord,
 ``{"text": ...}`` for Slack. The sentence tells what the standard payload's ``data`` holds,
 from public data only (names, colours, squares, the monster's walk in words).
 
-The names are the players' own text, so in a chat format they are escaped where they enter
-the sentence (the service's own words may carry markup; a name may not): no name may ping
-anyone or form a link. Discord is told to parse no mentions (``allowed_mentions``) and its
-markdown is escaped with backslashes; Slack's control characters ``& < >`` become entities,
-as Slack asks. Neither has an escape for the URLs and domain names it links by itself, so a
-zero-width space goes before each ``.`` and ``:`` of a name, and after each ``@``: it reads
-the same and links nothing. The standard format keeps names raw: it is data, not chat.
+A sentence names the game as its players do (its name, ``service.naming``); in a chat
+format it ends with a line that links to the game's page as spectators see it (see
+``service.webhooks.spectator`` for where the link's token comes from).
+
+The names are the players' own text (the game's name too), so in a chat format they are
+escaped where they enter the sentence (the service's own words may carry markup; a name may
+not): no name may ping anyone or form a link. Discord is told to parse no mentions
+(``allowed_mentions``) and its markdown is escaped with backslashes; Slack's control
+characters ``& < >`` become entities, as Slack asks. Neither has an escape for the URLs and
+domain names it links by itself, so a zero-width space goes before each ``.`` and ``:`` of a
+name, and after each ``@``: it reads the same and links nothing. The standard format keeps
+names raw: it is data, not chat.
 """
 
 from __future__ import annotations
@@ -34,14 +39,30 @@ _SLACK_ENTITIES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _UNLINKED = str.maketrans({".": "\u200b.", ":": "\u200b:", "@": "@\u200b"})
 
 
-def chat_body(format_: str, text: str) -> dict[str, Any]:
-    """Return the body of a chat message in ``format_`` (discord or slack); a Discord one
-    pings no one, whatever its text holds."""
-    if len(text) > MAX_LENGTH:
-        text = text[:MAX_LENGTH - 1] + "…"
+WATCH = "Watch the game"
+TOKEN_ROOM = 64  # what a link's token may add to the text after it is filled in
+
+
+def watch_line(format_: str, link: str) -> str:
+    """Return the line that links to the game's page in ``format_`` (discord or slack)."""
     if format_ == DISCORD:
-        return {"content": text, "allowed_mentions": {"parse": []}}
-    return {"text": text}
+        return f"{WATCH}: <{link}>"  # the brackets keep Discord from adding a preview
+    return f"<{link}|{WATCH}>"
+
+
+def chat_body(format_: str, text: str, link: str | None = None) -> dict[str, Any]:
+    """Return the body of a chat message in ``format_`` (discord or slack), ending with a line
+    that links to ``link``; a Discord one pings no one, whatever its text holds.
+
+    A text too long for Discord is cut, never the link.
+    """
+    line = "" if link is None else "\n" + watch_line(format_, link)
+    room = MAX_LENGTH - (len(line) + TOKEN_ROOM if line else 0)
+    if len(text) > room:
+        text = text[:room - 1] + "…"
+    if format_ == DISCORD:
+        return {"content": text + line, "allowed_mentions": {"parse": []}}
+    return {"text": text + line}
 
 
 def escape_name(format_: str, name: str) -> str:
@@ -54,12 +75,13 @@ def escape_name(format_: str, name: str) -> str:
     return name
 
 
-def sentence(event_type: str, game_id: str, data: Mapping[str, Any],
+def sentence(event_type: str, game_name: str, data: Mapping[str, Any],
              seats: Mapping[int, str], format_: str = STANDARD) -> str:
-    """Return the sentence that tells ``event_type`` of game ``game_id`` with its ``data``,
-    for a body in ``format_``.
+    """Return the sentence that tells ``event_type`` of the game called ``game_name`` with
+    its ``data``, for a body in ``format_``.
 
-    ``seats`` names each seat (``Ann (red)``); the names are escaped for ``format_`` here.
+    ``seats`` names each seat (``Ann (red)``); the names, the game's too, are escaped for
+    ``format_`` here.
     """
     seats = {seat: escape_name(format_, name) for seat, name in seats.items()}
     told = {
@@ -71,7 +93,7 @@ def sentence(event_type: str, game_id: str, data: Mapping[str, Any],
         "message.posted": lambda data, seats: _message(data, seats, format_),
         "ping": _ping,
     }[event_type](data, seats)
-    return f"Fearsome Floors, game {game_id}: {told}"
+    return f"Fearsome Floors, {escape_name(format_, game_name)}: {told}"
 
 
 def _who(seats: Mapping[int, str], seat: int | None) -> str:

@@ -9,13 +9,16 @@ type, and a posted message's seq), so writing it twice is a no-op and a receiver
 duplicates. A seat's endpoint hears ``move.due`` only when the move is its own, and
 ``message.posted`` only for the other seats' messages. Event data are the engine's events as
 the public log shows them and the players' messages, never the state (no pile, seed,
-generator state, token or email).
+generator state, token or email). A message names the game by its name; a chat format's
+ends with the game's spectator link, whose token the worker fills in when it sends
+(``service.webhooks.spectator``).
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -25,9 +28,11 @@ from sqlalchemy.orm import Session
 from engine import events as engine_events
 from service import outbox
 from service.extensions import table_of
-from service.models import GameRow, Seat, utcnow
+from service.models import Game, GameRow, Seat, utcnow
+from service.naming import default_name
 from service.webhooks.chat import STANDARD, chat_body, sentence
 from service.webhooks.models import WebhookEndpoint
+from service.webhooks.spectator import placeholder_link
 
 GAME_STARTED = "game.started"
 ACTION_ACCEPTED = "action.accepted"
@@ -89,11 +94,22 @@ def wants(endpoint: WebhookEndpoint, event_type: str, data: Mapping[str, Any]) -
     return True
 
 
-def seat_names(session: Session, game_id: str) -> dict[int, str]:
-    """Return ``{seat: "Ann (red)"}`` for the game's seats (an open seat by its colour)."""
+@dataclass(frozen=True, slots=True)
+class Names:
+    """What a message calls the game and each seat (``Ann (red)``, an open seat by its colour)."""
+
+    game: str
+    seats: dict[int, str]
+
+
+def names_of(session: Session, game_id: str) -> Names:
+    """Return the names of the game and its seats, as the players read them."""
+    named = session.scalar(select(Game.name).where(Game.id == game_id))
     rows = session.execute(select(Seat.seat, Seat.name, Seat.colour)
                            .where(Seat.game_id == game_id))
-    return {row.seat: f"{row.name} ({row.colour})" if row.name else row.colour for row in rows}
+    return Names(named or default_name(game_id),
+                 {row.seat: f"{row.name} ({row.colour})" if row.name else row.colour
+                  for row in rows})
 
 
 def write_messages(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
@@ -132,14 +148,14 @@ def _write(session: Session, game_id: str, version: int,
     endpoints = session.scalars(_ENABLED_ENDPOINTS, {"game_id": game_id}).all()
     if not endpoints:
         return 0
-    seats = seat_names(session, game_id)
+    names = names_of(session, game_id)
     now = utcnow()
     written = 0
     for event_type, data, name in happened:
         for endpoint in endpoints:
             if wants(endpoint, event_type, data):
                 message_id = f"msg_{endpoint.id}_{game_id}_{version}_{name}"
-                if queue(session, endpoint, message_id, event_type, version, data, seats,
+                if queue(session, endpoint, message_id, event_type, version, data, names,
                          now) is not None:
                     written += 1
     return written
@@ -148,28 +164,29 @@ def _write(session: Session, game_id: str, version: int,
 def queue_ping(session: Session, endpoint: WebhookEndpoint, version: int) -> str:
     """Write a ``ping`` message for ``endpoint``; return its message id."""
     message_id = f"msg_{endpoint.id}_ping_{secrets.token_hex(8)}"
-    queue(session, endpoint, message_id, PING, version, {}, seat_names(session, endpoint.game_id),
+    queue(session, endpoint, message_id, PING, version, {}, names_of(session, endpoint.game_id),
           utcnow())
     return message_id
 
 
 def queue(session: Session, endpoint: WebhookEndpoint, message_id: str, event_type: str,
-          version: int, data: Mapping[str, Any], seats: Mapping[int, str],
+          version: int, data: Mapping[str, Any], names: Names,
           now: datetime) -> int | None:
     """Write one webhook message for ``endpoint`` to the outbox; return the row id (None: a
     duplicate of a message already written)."""
-    text = sentence(event_type, endpoint.game_id, data, seats, endpoint.format)
+    text = sentence(event_type, names.game, data, names.seats, endpoint.format)
     if endpoint.format == STANDARD:
         body: dict[str, Any] = {
             "type": event_type,
             "timestamp": now.isoformat().replace("+00:00", "Z"),
             "game_id": endpoint.game_id,
+            "game_name": names.game,
             "version": version,
             "text": text,
             "data": dict(data),
         }
     else:
-        body = chat_body(endpoint.format, text)
-    payload = {"endpoint_id": endpoint.id, "message_id": message_id, "type": event_type,
-               "body": body}
+        body = chat_body(endpoint.format, text, placeholder_link(endpoint.game_id))
+    payload = {"endpoint_id": endpoint.id, "game_id": endpoint.game_id,
+               "message_id": message_id, "type": event_type, "body": body}
     return outbox.add(session, outbox.WEBHOOK, payload, f"webhook:{message_id}")

@@ -19,9 +19,10 @@ EVENTS_DESCRIPTION = (
     "game.over; message.posted (a player's message at the table; a seat's endpoint hears only "
     "the other seats' messages). A test ping is sent whatever the filter.")
 FORMAT_DESCRIPTION = (
-    "standard: {type, timestamp, game_id, version, text, data}; discord: {content, "
-    "allowed_mentions} (no one is pinged); slack: {text}. Players' names are escaped in the "
-    "chat formats. Every format is signed the same way (Standard Webhooks headers).")
+    "standard: {type, timestamp, game_id, game_name, version, text, data}; discord: {content, "
+    "allowed_mentions} (no one is pinged); slack: {text}. The chat formats end with a link to "
+    "the game's page as spectators see it; names are escaped in them. Every format is signed "
+    "the same way (Standard Webhooks headers).")
 
 
 def _events(**kwargs: Any) -> fields.List:

@@ -146,6 +146,18 @@ def delete_endpoint(game_id: str, token: str | None, endpoint_id: str) -> None:
         session.delete(endpoint)
 
 
+def drop_seat_endpoints(session: Session, game_id: str, seat: int) -> int:
+    """Delete the endpoints of ``seat`` and their delivery logs, in the caller's transaction
+    (the seat changed hands: they were the player's who left); return how many. Messages
+    not yet sent to them are given up by the worker."""
+    ids = list(session.scalars(select(WebhookEndpoint.id).where(
+        WebhookEndpoint.game_id == game_id, WebhookEndpoint.seat == seat)))
+    if ids:
+        session.execute(delete(WebhookDelivery).where(WebhookDelivery.endpoint_id.in_(ids)))
+        session.execute(delete(WebhookEndpoint).where(WebhookEndpoint.id.in_(ids)))
+    return len(ids)
+
+
 def ping(game_id: str, token: str | None, endpoint_id: str) -> dict[str, str]:
     """Write a test ping for an enabled endpoint; return its message id."""
     check_game_id(game_id)

@@ -1,10 +1,12 @@
 """No table holds a live token in clear: a database dump hands out no seat.
 
 A game is played with mails on each backend: seats with addresses, one joined by invite,
-"I lost my link", monster phases, a move made by replying to a mail. Every token the API
-handed out, every token the mails carried (seat links, recovery links, reply addresses) is
-then looked for in every column of every table: once with the mails still waiting in the
-outbox, and again after the worker sent them through a real SMTP server.
+"I lost my link", monster phases, a move made by replying to a mail, a Discord webhook (whose
+messages link to the game for spectators), and at the end a new invite for a seat. Every
+token the API handed out, every token the mails and webhook messages carried (seat links,
+recovery links, reply addresses, the chat's spectator link) is then looked for in every
+column of every table: once with the mails still waiting in the outbox, and again after the
+worker sent them through a real SMTP server and to a real webhook receiver.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tests.mailin.helpers import reply
 from tests.service.helpers import (
     a_legal_action,
     ask_for_links,
+    auth,
     create_game,
     play_until,
     read,
@@ -34,6 +37,7 @@ from tests.service.helpers import (
     submit,
 )
 from tests.support.smtp_server import SmtpServer
+from tests.support.webhook_receiver import WebhookReceiver
 from worker import relay
 
 ANN, BOB, CY = "ann@example.com", "bob@example.com", "cy@example.com"
@@ -70,9 +74,11 @@ def secrets_of_mail(message: EmailMessage) -> set[str]:
     return {secret for text in texts for secret in secrets_in(text)}
 
 
-def play_a_game_with_mails(app: Flask, client: FlaskClient) -> set[str]:
+def play_a_game_with_mails(app: Flask, client: FlaskClient, hook_url: str) -> set[str]:
     """Play the game described above; return every token the API handed out."""
     game = create_game(client, seats=SEATS)
+    assert client.post(game.url("/webhooks"), headers=auth(game.creator_token), json={
+        "url": hook_url, "format": "discord"}).status_code == 201
     joined = client.post(game.url("/join"), json={"invite_code": game.invite_code,
                                                   "name": "Cy", "email": CY}).get_json()
     game.seat_tokens[joined["seat"]] = joined["token"]
@@ -93,6 +99,8 @@ def play_a_game_with_mails(app: Flask, client: FlaskClient) -> set[str]:
     assert result.status == "applied", result
     submit(client, game, (seat + 1) % 3, view["version"] + 1, a_legal_action(
         read(client, game, game.spectator_token)))
+    invited = client.post(game.url("/seats/1/invite"), headers=auth(game.creator_token))
+    handed_out.add(invited.get_json()["invite_code"])
     assert None not in handed_out
     return handed_out
 
@@ -106,11 +114,13 @@ def _notation(view: dict[str, Any], action: dict[str, Any]) -> str:
 
 
 def test_no_table_holds_a_token_in_clear_before_or_after_the_mails_are_sent(
-        make_app: Callable[..., Flask], smtp_server: SmtpServer) -> None:
+        make_app: Callable[..., Flask], smtp_server: SmtpServer,
+        webhook_receiver: WebhookReceiver) -> None:
     app = make_app(SMTP_HOST="127.0.0.1", SMTP_PORT=smtp_server.port, SMTP_TLS="none",
-                   SMTP_TIMEOUT=5, MAIL_FROM="Fearsome Floors <ff@ff.example>")
+                   SMTP_TIMEOUT=5, MAIL_FROM="Fearsome Floors <ff@ff.example>",
+                   WEBHOOK_ALLOW_PRIVATE=True)
     client = app.test_client()
-    handed_out = play_a_game_with_mails(app, client)
+    handed_out = play_a_game_with_mails(app, client, webhook_receiver.url)
     assert clear_text_secrets(app, handed_out) == []
     sealed = [texts for column, texts in dump(app).items() if column == "outbox.payload"]
     assert any(f'"{SEALED}"' in text for text in sealed[0])  # mails wait, their links sealed
@@ -118,8 +128,13 @@ def test_no_table_holds_a_token_in_clear_before_or_after_the_mails_are_sent(
     with app.app_context():
         outcome = relay.sweep(utcnow())
     assert outcome and set(outcome.values()) == {"sent"}, outcome
-    mails = smtp_server.wait_for(len([s for s in outcome.values() if s == "sent"]))
+    sent = len([s for s in outcome.values() if s == "sent"])
+    mails = smtp_server.wait_for(sent - len(webhook_receiver.requests()))
     carried = set().union(*(secrets_of_mail(mail.message) for mail in mails))
+    chat = {secret for request in webhook_receiver.requests()
+            for secret in secrets_in(request.json()["content"])}
+    assert len(chat) == 1  # one spectator link, in every message of the game
+    carried |= chat
     links = {secret for secret in carried if "." not in secret}
     assert len(links) >= 5 and len(carried - links) >= 3  # seat, mail, recovery links; replies
     assert clear_text_secrets(app, handed_out | carried) == []

@@ -9,7 +9,7 @@ from flask.testing import FlaskClient
 from service.webhooks.chat import DISCORD, SLACK, STANDARD, sentence
 from tests.service.helpers import assert_error, auth, create_game
 from tests.talk.helpers import THREE, post, say
-from tests.webhooks.helpers import hook, webhook_jobs
+from tests.webhooks.helpers import hook, sentence_of, webhook_jobs
 from tests.webhooks.test_chat import DISCORD_LINKS, SLACK_LINKS, read_in_discord, read_in_slack
 
 EVIL = "@everyone <!channel> [link](http://evil) <http://evil|click> www.evil.example *b*"
@@ -33,7 +33,7 @@ def test_a_message_tells_the_games_endpoint_with_its_data(app: Flask,
     assert body["type"] == "message.posted" and body["game_id"] == game.id
     assert body["data"] == {"seq": message["seq"], "seat": 1, "name": "Bob", "colour": "red",
                             "text": "<b>Hi</b> all"}
-    assert body["text"] == f'Fearsome Floors, game {game.id}: Bob (red) says: "<b>Hi</b> all"'
+    assert body["text"] == f'Fearsome Floors, Game {game.id[:6]}: Bob (red) says: "<b>Hi</b> all"'
 
 
 def test_a_seats_endpoint_hears_the_others_messages_but_not_its_own(
@@ -77,11 +77,11 @@ def test_the_chat_formats_escape_the_text_and_the_name(app: Flask,
     bodies = {formats[job["endpoint_id"]]: job["body"] for job in posted(app)}
     standard = bodies[STANDARD]["text"]
     assert standard.endswith(f'{name} (green) says: "{EVIL}"')
-    discord = bodies[DISCORD]["content"]
+    discord = sentence_of(bodies[DISCORD]["content"])
     assert bodies[DISCORD]["allowed_mentions"] == {"parse": []}
     assert DISCORD_LINKS.search(discord.split(": ", 1)[1]) is None, discord
     assert read_in_discord(discord) == standard
-    slack = bodies[SLACK]["text"]
+    slack = sentence_of(bodies[SLACK]["text"])
     assert "&lt;!channel&gt;" in slack and "<http" not in slack
     assert SLACK_LINKS.search(slack.split(": ", 1)[1]) is None, slack
     assert read_in_slack(slack) == standard
@@ -91,12 +91,12 @@ def test_a_message_of_several_lines_is_told_on_one(app: Flask, client: FlaskClie
     game = create_game(client, seats=THREE)
     hook(client, game, game.creator_token, format=DISCORD)
     say(client, game, 0, "first\n# not a heading\n> not a quote")
-    content = posted(app)[0]["body"]["content"]
+    content = sentence_of(posted(app)[0]["body"]["content"])
     assert "\n" not in content
     assert content.endswith('says: "first # not a heading \\> not a quote"')
 
 
 def test_the_sentence_counts_an_unknown_seat_from_one() -> None:
     data = {"seq": 1, "seat": 3, "name": None, "colour": "yellow", "text": "hi"}
-    assert sentence("message.posted", "g1", data, {}) == (
-        'Fearsome Floors, game g1: seat 4 says: "hi"')
+    assert sentence("message.posted", "Friday night", data, {}) == (
+        'Fearsome Floors, Friday night: seat 4 says: "hi"')

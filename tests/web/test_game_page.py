@@ -21,7 +21,7 @@ import pytest
 import requests
 from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.service.helpers import distance_to_exit, run_monster_jobs, token_of
+from tests.service.helpers import a_legal_action, distance_to_exit, run_monster_jobs, token_of
 from tests.support.live_service import LiveService
 
 API = "api/v1/games"
@@ -126,8 +126,8 @@ def test_two_players_play_the_first_turns_and_watch_the_monster(
         bob.goto(links["bob"])
         expect(ann.get_by_text(f"You play green, as {isolated('Ann')}.")).to_be_visible()
         expect(bob.get_by_text(f"You play red, as {isolated('Bob')}.")).to_be_visible()
-        expect(bob.locator("#actions .prompt")).to_have_text(
-            "Nothing to do: it is not your turn.")
+        expect(bob.locator("#title .turn")).to_have_text(f"{isolated('Ann')} (green) is to move.")
+        expect(bob.locator("#actions")).to_be_empty()
         ann.screenshot(path=str(artifacts_dir / "web-game-start.png"))
 
         play_a_move(ann, service, game_id, tokens["ann"])
@@ -218,9 +218,13 @@ def forged_illegal_path_shows_the_error(page: Page, service: LiveService, game_i
 
 def stale_tab_redraws_with_a_notice(context: Any, link: str, service: LiveService, game_id: str,
                                     token: str, artifacts_dir: Path) -> None:
-    """A second tab of the seat, its polling held still, sends on a view one move old."""
+    """A second tab of the seat, deaf to news, sends on a view one move old."""
     stale = context.new_page()
-    stale.clock.install()  # its timers wait: it will not poll and catch up by itself
+    # It hears nothing: its live stream is refused and its timers wait, so it neither
+    # reopens the stream nor polls, and does not catch up by itself.
+    stale.route(lambda url: url.split("?")[0].endswith("/live"),
+                lambda route: route.abort("connectionrefused"))
+    stale.clock.install()
     stale.goto(link)
     expect(stale.locator("#actions .prompt")).to_have_text(TURN_PROMPT)
     view = read(service, game_id, token)
@@ -229,7 +233,8 @@ def stale_tab_redraws_with_a_notice(context: Any, link: str, service: LiveServic
     pick_move(stale, view, a_move(view))
     stale.get_by_role("button", name="Send", exact=True).click()
     expect(stale.get_by_role("status")).to_contain_text("The game moved on while you were choosing")
-    expect(stale.locator("#actions .prompt")).to_have_text("Nothing to do: it is not your turn.")
+    expect(stale.locator("#title .turn")).to_have_text(f"{isolated('Bob')} (red) is to move.")
+    expect(stale.locator("#actions")).to_be_empty()
     expect(stale.locator("#log li").last).to_have_text(
         fresh.locator("#log li").last.text_content() or "")
     stale.screenshot(path=str(artifacts_dir / "web-game-stale-tab.png"))
@@ -309,9 +314,17 @@ def test_a_page_that_cannot_reach_the_server_says_so_and_recovers(
         "seats": [{"name": "Ann"}, {"name": "Bob"}], "start_seat": 0}).json()
     game_id = created["game"]["id"]
     page.goto(created["seats"][1]["link"])
-    expect(page.locator("#actions .prompt")).to_have_text("Nothing to do: it is not your turn.")
+    expect(page.locator("#title .turn")).to_have_text(f"{isolated('Ann')} (green) is to move.")
     page.route(f"**/{API}/{game_id}", lambda route: route.abort("connectionrefused"))
+    # Ann moves: the page hears of it through its stream, and cannot read the game.
+    ann = token_of(created["seats"][0]["link"])
+    view = read(service, game_id, ann)
+    requests.post(f"{service.url}{API}/{game_id}/actions", timeout=10,
+                  headers={"Authorization": f"Bearer {ann}"},
+                  json={"expected_version": view["version"],
+                        "action": a_legal_action(view)}).raise_for_status()
     notice = page.get_by_role("status")
     expect(notice).to_contain_text("The page could not check for news", timeout=WAIT_MS)
     page.unroute(f"**/{API}/{game_id}")
     expect(notice).to_be_hidden(timeout=WAIT_MS)
+    expect(page.locator("#log li")).to_have_count(1)

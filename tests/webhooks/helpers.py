@@ -14,6 +14,7 @@ from werkzeug.test import TestResponse
 
 from service.extensions import db
 from service.models import Outbox, utcnow
+from service.webhooks.chat import WATCH
 from tests.service.helpers import NewGame, auth, create_game
 from worker.relay import relay
 
@@ -48,6 +49,13 @@ def hook(client: FlaskClient, game: NewGame, token: str, url: str = PUBLIC_HOOK,
     response = add_hook(client, game, token, url, **spec)
     assert response.status_code == 201, response.get_data(as_text=True)
     return response.get_json()
+
+
+def sentence_of(text: str) -> str:
+    """Return a chat message's sentence: its text but the last line, the link to the game."""
+    sentence, _, last = text.rpartition("\n")
+    assert WATCH in last, text
+    return sentence
 
 
 def webhook_jobs(app: Flask) -> list[dict[str, Any]]:

@@ -13,8 +13,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service.webhooks.chat import DISCORD, SLACK, STANDARD, chat_body, sentence
+from service.webhooks.spectator import placeholder_link
 from tests.service.helpers import create_game
-from tests.webhooks.helpers import hook, webhook_jobs
+from tests.webhooks.helpers import hook, sentence_of, webhook_jobs
 
 EVIL = "@everyone <!channel> [link](http://evil) <http://evil|click> www.evil.example"
 ZWSP = "\u200b"
@@ -36,7 +37,8 @@ SLACK_LINKS = re.compile(r"[<>]|[a-z]+://|www\.|[a-z0-9-]\.[a-z]", re.IGNORECASE
 
 def told(format_: str, event_type: str, data: dict, name: str = EVIL) -> str:
     """Return the sentence of an event whose seats 0 and 1 are named ``name``, in ``format_``."""
-    return sentence(event_type, "g1", data, {0: f"{name} (green)", 1: f"{name} (red)"}, format_)
+    return sentence(event_type, "Friday night", data,
+                    {0: f"{name} (green)", 1: f"{name} (red)"}, format_)
 
 
 def read_in_discord(text: str) -> str:
@@ -87,14 +89,14 @@ def test_discord_markdown_in_a_name_is_escaped(name: str) -> None:
 
 def test_the_standard_format_and_the_service_own_text_stay_as_they_are() -> None:
     assert told(STANDARD, "move.due", {"seat": 0}) == (
-        f"Fearsome Floors, game g1: it is {EVIL} (green)'s move.")
-    assert sentence("move.due", "g1", {"seat": 0}, {0: "Ann (green)"}) == (
-        "Fearsome Floors, game g1: it is Ann (green)'s move.")
+        f"Fearsome Floors, Friday night: it is {EVIL} (green)'s move.")
+    assert sentence("move.due", "Friday night", {"seat": 0}, {0: "Ann (green)"}) == (
+        "Fearsome Floors, Friday night: it is Ann (green)'s move.")
     for format_ in (DISCORD, SLACK):
         assert told(format_, "move.due", {"seat": 0}, "Ann") == (
-            "Fearsome Floors, game g1: it is Ann (green)'s move.")
+            "Fearsome Floors, Friday night: it is Ann (green)'s move.")
         assert told(format_, "move.due", {"seat": 5}) == (
-            "Fearsome Floors, game g1: it is seat 6's move.")  # seats counted from 1
+            "Fearsome Floors, Friday night: it is seat 6's move.")  # seats counted from 1
 
 
 def test_an_action_is_told_as_the_log_tells_it_with_the_name_escaped_by_format() -> None:
@@ -102,13 +104,13 @@ def test_an_action_is_told_as_the_log_tells_it_with_the_name_escaped_by_format()
     action = ("brought green 1 in at p11 and moved it to n10, pushing the crystal on o11 to "
               "n11.")
     assert told(STANDARD, "action.accepted", data, "Ann") == (
-        f"Fearsome Floors, game g1: Ann (green) {action}")
+        f"Fearsome Floors, Friday night: Ann (green) {action}")
     assert told(DISCORD, "action.accepted", data, "*Ann*") == (
-        f"Fearsome Floors, game g1: \\*Ann\\* (green) {action}")
+        f"Fearsome Floors, Friday night: \\*Ann\\* (green) {action}")
     timed_out = {"seat": 1, "events": [{"type": "timeout", "seat": 1},
                                        {"type": "flip", "seat": 1, "figure": "red3"}]}
     assert told(SLACK, "action.accepted", timed_out, "Bob & Co") == (
-        "Fearsome Floors, game g1: Bob &amp; Co (red) ran out of time, so red 3 was flipped "
+        "Fearsome Floors, Friday night: Bob &amp; Co (red) ran out of time, so red 3 was flipped "
         "without moving.")
 
 
@@ -122,13 +124,40 @@ NAME = "@everyone <!channel> [x](http://evil)"  # at most 40 characters, as a se
 
 def test_the_bodies_written_for_a_game_escape_its_names_by_format(
         app: Flask, client: FlaskClient) -> None:
-    game = create_game(client, seats=[{"name": NAME}, {"open": True}])
+    game = create_game(client, seats=[{"name": NAME}, {"open": True}], name=NAME)
     formats = {hook(client, game, game.creator_token, format=f, events=["move.due"])["id"]: f
                for f in (STANDARD, DISCORD, SLACK)}
     client.post(game.url("/join"), json={"invite_code": game.invite_code, "name": "Bob"})
     bodies = {formats[job["endpoint_id"]]: job["body"] for job in webhook_jobs(app)}
-    assert f"it is {NAME} (green)'s move." in bodies[STANDARD]["text"]
+    assert bodies[STANDARD]["text"] == f"Fearsome Floors, {NAME}: it is {NAME} (green)'s move."
+    assert bodies[STANDARD]["game_name"] == NAME
     assert bodies[DISCORD]["allowed_mentions"] == {"parse": []}
-    assert DISCORD_LINKS.search(bodies[DISCORD]["content"].split(": ", 1)[1]) is None
-    assert "&lt;!channel&gt;" in bodies[SLACK]["text"]
-    assert SLACK_LINKS.search(bodies[SLACK]["text"].split(": ", 1)[1]) is None
+    discord = sentence_of(bodies[DISCORD]["content"])
+    assert DISCORD_LINKS.search(discord) is None, discord
+    assert read_in_discord(discord) == bodies[STANDARD]["text"]
+    slack = sentence_of(bodies[SLACK]["text"])
+    assert "&lt;!channel&gt;" in slack
+    assert SLACK_LINKS.search(slack) is None, slack
+    assert read_in_slack(slack) == bodies[STANDARD]["text"]
+    with app.app_context():
+        link = placeholder_link(game.id)
+    assert bodies[DISCORD]["content"].endswith(f"\nWatch the game: <{link}>")
+    assert bodies[SLACK]["text"].endswith(f"\n<{link}|Watch the game>")
+
+
+def test_a_game_name_is_escaped_as_a_players_name_is() -> None:
+    for format_, links, shown in ((DISCORD, DISCORD_LINKS, read_in_discord),
+                                  (SLACK, SLACK_LINKS, read_in_slack)):
+        text = sentence("move.due", EVIL, {"seat": 0}, {0: "Ann (green)"}, format_)
+        assert links.search(text) is None, text
+        assert shown(text) == f"Fearsome Floors, {EVIL}: it is Ann (green)'s move."
+
+
+def test_a_chat_body_ends_with_the_link_and_a_long_text_is_cut_before_it() -> None:
+    link = "https://ff.example/play/g1#t={spectator-token}"
+    body = chat_body(DISCORD, "x" * 2500, link)
+    content = body["content"]
+    assert content.endswith(f"…\nWatch the game: <{link}>")
+    # room is kept for the token that replaces the placeholder
+    assert len(content) - len("{spectator-token}") + 43 <= 2000
+    assert chat_body(SLACK, "hi", link) == {"text": f"hi\n<{link}|Watch the game>"}

@@ -15,6 +15,7 @@ from service.models import Game
 from service.store import authenticate_with_seats, game_with_seats
 from service.webhooks.chat import sentence
 from service.webhooks.messages import webhook_events, write_messages
+from service.webhooks.spectator import placeholder_link
 from tests.service.helpers import (
     advance,
     create_game,
@@ -47,8 +48,8 @@ def test_a_start_tells_every_endpoint_and_the_move_only_to_the_game_and_the_seat
     assert body["type"] == "game.started" and body["game_id"] == game.id
     assert body["version"] == read(client, game, game.spectator_token)["version"]
     assert body["data"] == {"to_move": 0}
-    assert body["text"] == f"Fearsome Floors, game {game.id}: the game has started; Ann (green) " \
-                           "plays first."
+    assert body["text"] == (f"Fearsome Floors, Game {game.id[:6]}: the game has started; "
+                            "Ann (green) plays first.")
 
 
 def test_an_action_tells_who_acted_and_whose_move_is_next(app: Flask,
@@ -69,9 +70,9 @@ def test_an_action_tells_who_acted_and_whose_move_is_next(app: Flask,
     accepted = new[0]["body"]
     assert accepted["data"]["seat"] == 0
     assert accepted["data"]["events"] == [e["event"] for e in reply["events"]]
-    assert accepted["text"] == (f"Fearsome Floors, game {game.id}: "
+    assert accepted["text"] == (f"Fearsome Floors, Game {game.id[:6]}: "
                                 + narrate_action(accepted["data"]["events"], "Ann (green)"))
-    assert accepted["text"].startswith(f"Fearsome Floors, game {game.id}: Ann (green) brought "
+    assert accepted["text"].startswith(f"Fearsome Floors, Game {game.id[:6]}: Ann (green) brought "
                                        "green ")
 
 
@@ -116,8 +117,11 @@ def test_the_monster_phase_is_told_in_words_in_every_format_and_no_secret_is_sen
     kinds = [event["type"] for event in standard["data"]["events"]]
     assert kinds[0] in ("card", "first_card_redraw") and "monster_done" in kinds
     assert "the monster moved. The monster drew" in standard["text"]
-    assert bodies["discord"] == {"content": standard["text"], "allowed_mentions": {"parse": []}}
-    assert bodies["slack"] == {"text": standard["text"]}
+    with app.app_context():
+        link = placeholder_link(game.id)
+    assert bodies["discord"] == {"content": f"{standard['text']}\nWatch the game: <{link}>",
+                                 "allowed_mentions": {"parse": []}}
+    assert bodies["slack"] == {"text": f"{standard['text']}\n<{link}|Watch the game>"}
     with app.app_context():
         state = db.session.get(Game, game.id).state
         db.session.rollback()

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ipaddress
+import json
+import re
 import socket
 import threading
 import time
@@ -18,16 +20,20 @@ from standardwebhooks.webhooks import Webhook
 
 from service.extensions import db
 from service.models import Outbox
+from service.naming import default_name
 from service.webhooks import addresses
+from service.webhooks.chat import escape_name
 from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 from service.webhooks.signing import verify
-from tests.service.helpers import NewGame, auth
+from tests.service.conftest import PUBLIC_URL
+from tests.service.helpers import NewGame, auth, token_of
 from tests.support.webhook_receiver import ReceivedRequest, WebhookReceiver
 from tests.webhooks.helpers import (
     hook,
     open_game,
     refuse_connections,
     run_webhook_jobs,
+    sentence_of,
     start,
     webhook_jobs,
 )
@@ -213,8 +219,39 @@ def test_chat_formats_arrive_as_one_line_of_text_signed_like_the_rest(
                                        events=["move.due"])
     assert run_webhook_jobs(sending_app) == ["sent"]
     [request] = webhook_receiver.requests()
-    assert check_signed(request, endpoint["secret"]) == {
-        key: f"Fearsome Floors, game {game.id}: it is Ann (green)'s move.", **more}
+    body = check_signed(request, endpoint["secret"])
+    named = escape_name(format_, default_name(game.id))  # a "_" of the id is escaped too
+    assert sentence_of(body.pop(key)) == f"Fearsome Floors, {named}: it is Ann (green)'s move."
+    assert body == more
+
+
+@pytest.mark.parametrize(("format_", "key", "link"), [
+    ("discord", "content", re.compile(r"\nWatch the game: <(\S+)>$")),
+    ("slack", "text", re.compile(r"\n<(\S+)\|Watch the game>$"))])
+def test_a_chat_message_links_to_the_game_as_spectators_see_it_though_no_row_holds_the_link(
+        sending_app: Flask, client: FlaskClient, webhook_receiver: WebhookReceiver,
+        format_: str, key: str, link: re.Pattern[str]) -> None:
+    game, endpoint = started_with_hook(client, webhook_receiver.url, format=format_,
+                                       events=["move.due"])
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    [delivery] = log_of(client, game, endpoint)
+    client.post(game.url(f"/webhooks/{endpoint['id']}/deliveries/{delivery['id']}/redeliver"),
+                headers=auth(game.creator_token))
+    assert run_webhook_jobs(sending_app) == ["sent"]
+    first, again = (check_signed(r, endpoint["secret"])[key] for r in webhook_receiver.requests())
+    assert first == again
+    found = link.search(first)
+    assert found is not None, first
+    assert found.group(1).startswith(f"{PUBLIC_URL}/play/{game.id}#t=")
+    token = token_of(found.group(1))
+    seen = client.get(game.url(), headers=auth(token))
+    assert seen.status_code == 200 and seen.get_json()["viewer"] == {"kind": "spectator",
+                                                                     "seat": None}
+    assert client.post(game.url("/actions"), headers=auth(token), json={
+        "expected_version": 0, "notation": "flip 1"}).status_code == 403
+    with sending_app.app_context():
+        stored = json.dumps([row.payload for row in db.session.scalars(select(Outbox))])
+    assert token not in stored
 
 
 def test_a_redirect_is_not_followed_and_is_tried_again(

@@ -1,45 +1,25 @@
 /**
  * The page: one HTML file for every address. `/` is the lobby, `/join/<id>#code=...` joins
  * an open seat, `/play/<id>#t=<token>` is a game (the token never leaves the fragment, so no
- * server sees it in an address), `?demo=...` shows the engine-made demos.
+ * server sees it in an address), `/home` is a player's games (`#h=<token>`) or the
+ * confirmation of a new email address (`#c=<code>`), `?demo=...` shows the engine-made demos.
  */
 
 import { showDemo } from "./demo.js";
 import { showGame } from "./game.js";
+import { showHome } from "./home.js";
 import { showLobby } from "./lobby.js";
-import { createClient, route } from "./model/api.js";
+import { ApiError, createClient, route } from "./model/api.js";
+import { BROKEN_LINK } from "./model/errors.js";
 
 const page = Object.fromEntries(
-  ["alert", "notice", "intro", "lobby", "title", "board", "side", "status", "actions", "sent",
-    "replay", "log", "chat", "settings"].map((id) => [id, document.getElementById(id)]),
+  ["alert", "notice", "intro", "lobby", "title", "signals", "board", "side", "status", "actions",
+    "sent", "replay", "log", "chat", "settings"].map((id) => [id, document.getElementById(id)]),
 );
 
-const START_KEY = "ff:start:";
-
-/** Keep a started game's earliest position seen here, for the whole-game viewer. */
-function remember(apiGame) {
-  if (!apiGame.position) return;
-  const key = START_KEY + apiGame.id;
-  try {
-    const kept = JSON.parse(localStorage.getItem(key) ?? "null");
-    if (kept && kept.version <= apiGame.position.version) return;
-    localStorage.setItem(key, JSON.stringify({
-      version: apiGame.position.version, position: apiGame.position,
-    }));
-  } catch {
-    // Storage full or off (private browsing): the viewer starts where this page started.
-  }
-}
-
-function startOf(id) {
-  try {
-    return JSON.parse(localStorage.getItem(START_KEY + id) ?? "null");
-  } catch {
-    return null;
-  }
-}
-
+/** Show one message: a new one replaces whatever was shown, alert or notice. */
 function say(box, message) {
+  clear();
   box.textContent = message;
   box.hidden = false;
 }
@@ -57,17 +37,18 @@ async function main() {
     client: createClient({ fetch: window.fetch.bind(window), token: where.token }),
     alert: (message) => say(page.alert, message),
     notice: (message) => say(page.notice, message),
-    clear, remember, startOf,
+    clear,
   };
   if (where.page === "demo") {
     await showDemo(page, ui, where.demo);
   } else if (where.page === "play") {
     if (!where.token) {
-      ui.alert("This address has no token: open the whole link you were sent (it ends in "
-        + "#t=...).");
+      ui.alert(BROKEN_LINK);
       return;
     }
     await showGame(page, ui, where);
+  } else if (where.page === "home") {
+    await showHome(page.lobby, ui, where);
   } else if (where.page === "lobby" || where.page === "join") {
     showLobby(page.lobby, ui, where);
     page.intro.hidden = false;
@@ -79,4 +60,12 @@ async function main() {
 // Another token for the same game (only the fragment changes): show the game as that one.
 window.addEventListener("hashchange", () => window.location.reload());
 
-main().catch((error) => say(page.alert, `The page could not be shown: ${error.message}`));
+main().catch((error) => {
+  if (error instanceof ApiError) {
+    say(page.alert, error.message);
+    return;
+  }
+  say(page.alert, "The page could not be shown. Reload it; if that does not help, tell the "
+    + "game's creator.");
+  throw error; // for the browser's console
+});

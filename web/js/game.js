@@ -3,8 +3,9 @@
  * token's holder sees it. Select a figure (or a tile), see the legal destinations, choose,
  * preview, send; the server's refusals are shown, a stale version redraws with a notice.
  * A monster phase that happened since the page last looked is replayed; a viewer steps
- * through the game. The page asks every few seconds whether the game changed (ETag, 304),
- * and for the table talk written since it last asked.
+ * through the game from its first action. The page hears of every change of the game, and
+ * of the table talk, through the game's live stream (`model/live.js`; polling where there
+ * is none), then reads the game (ETag, 304) and the messages since it last asked.
  */
 
 import { groupEvents, readGame, viewerLog } from "./model/gamelog.js";
@@ -13,6 +14,7 @@ import {
 } from "./model/interaction.js";
 import { frameText } from "./model/captions.js";
 import { decisionOf } from "./model/decisions.js";
+import { startLive } from "./model/live.js";
 import { eventFrames, stillFrame } from "./model/replay.js";
 import { createViewer, readLog } from "./model/timeline.js";
 import { boardModel, statusModel } from "./model/viewmodel.js";
@@ -23,17 +25,15 @@ import { renderInfo, renderLog } from "./view/gamepanel.js";
 import {
   createReplayControls, el, renderActions, renderStatus, setMoveTime, showFrame,
 } from "./view/panel.js";
+import { mountSeatEmail } from "./view/email.js";
 import { renderSettings } from "./view/settings.js";
-
-/** How often the page asks whether the game changed, in milliseconds. */
-export const POLL_MS = 3000;
+import { showTurn } from "./view/signals.js";
 
 /**
  * Show the game `route.gameId` with the token from the link, and keep it up to date.
  * @param {object} page the page's elements: board, side, title, status, actions, sent,
  *   replay, log, chat, settings
- * @param {object} ui `client`, `alert(message)`, `notice(message)`, `clear()`,
- *   `remember(apiGame)`, `startOf(id)` (the earliest position kept)
+ * @param {object} ui `client`, `alert(message)`, `notice(message)`, `clear()`
  * @param {{gameId: string}} route
  */
 export async function showGame(page, ui, { gameId }) {
@@ -90,12 +90,21 @@ export async function showGame(page, ui, { gameId }) {
     s.board = view && boardModel(view, game);
     s.status = view && statusModel(view);
     s.it = view && startInteraction(view);
-    ui.remember(apiGame);
-    s.start ??= ui.startOf(gameId);
+  }
+
+  /** The game's first position, from the API (once the game has started), for the viewer. */
+  async function loadStart() {
+    if (s.start || !s.view) return;
+    try {
+      s.start = await ui.client.start(gameId);
+    } catch {
+      // Without it the whole-game viewer is not offered; the game itself is unaffected.
+    }
   }
 
   function drawLive() {
     renderInfo(page.title, s.game, s.info);
+    showTurn(page, s.game, s.info);
     page.board.hidden = !s.board;
     if (!s.board) {
       page.actions.replaceChildren();
@@ -127,21 +136,20 @@ export async function showGame(page, ui, { gameId }) {
 
   /** Replay the log entry `entry` (a monster phase) from the position before it. */
   function replayEntry(entry) {
-    const viewer = viewerFrames();
-    const index = s.entries.filter((e) => e.version > s.start.version).indexOf(entry);
+    const index = s.start ? s.entries.filter((e) => e.version > s.start.version).indexOf(entry)
+      : -1;
     if (index < 0) {
-      ui.notice("That monster phase came before the first position this browser saw of the "
-        + "game, so it cannot be replayed here.");
+      ui.notice("That monster phase cannot be replayed here: the page could not load the "
+        + "game's first position. Reload the page to try again.");
       return;
     }
+    const viewer = viewerFrames();
     const { first, last } = viewer.entries[index];
     playFrames(viewer.frames.slice(first - 1, last + 1), "The monster's turn");
   }
 
   function showWholeGame() {
-    const title = s.start.version === 0 ? "The whole game"
-      : `The game since version ${s.start.version} (the first this browser saw)`;
-    playFrames(viewerFrames().frames, title);
+    playFrames(viewerFrames().frames, "The whole game");
   }
 
   async function fetchLog() {
@@ -168,6 +176,7 @@ export async function showGame(page, ui, { gameId }) {
   async function update(apiGame) {
     const before = s.board && { board: s.board, status: s.status };
     apply(apiGame);
+    await loadStart();
     const fresh = await fetchLog();
     showLog();
     drawLive();
@@ -206,23 +215,23 @@ export async function showGame(page, ui, { gameId }) {
     }
   }
 
-  async function poll() {
-    if (!s.busy) {
-      try {
-        const read = await ui.client.readGame(gameId, s.etag);
-        if (s.offline) ui.clear();
-        s.offline = false;
-        if (read.changed && !s.busy) {
-          s.etag = read.etag;
-          await update(read.game);
-        }
-        await chat.refresh(s.info);
-      } catch (error) {
-        s.offline = true;
-        ui.notice(`The page could not check for news (${error.message}); it tries again.`);
+  /** Read the game again (ETag: an unchanged game costs a 304) and the table's news. */
+  async function refresh() {
+    if (s.busy) return;
+    try {
+      const read = await ui.client.readGame(gameId, s.etag);
+      if (s.offline) ui.clear();
+      s.offline = false;
+      if (read.changed && !s.busy) {
+        s.etag = read.etag;
+        await update(read.game);
       }
+      await chat.refresh(s.info);
+    } catch (error) {
+      s.offline = true;
+      ui.notice(`The page could not check for news (${error.message}); it tries again.`);
+      throw error; // the live model tries again
     }
-    setTimeout(poll, POLL_MS);
   }
 
   page.side.hidden = false;
@@ -231,5 +240,9 @@ export async function showGame(page, ui, { gameId }) {
   await update(first.game);
   await chat.refresh(s.info);
   renderSettings(page.settings, ui, gameId, s.info.viewer);
-  setTimeout(poll, POLL_MS);
+  mountSeatEmail(page.settings, ui, gameId, s.info.viewer);
+  startLive({
+    ticket: () => ui.client.liveTicket(gameId), onNews: refresh,
+    EventSource: window.EventSource ?? null,
+  });
 }

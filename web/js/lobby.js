@@ -1,10 +1,12 @@
 /**
  * The lobby (`/`): create a game and hand out its links; join an open seat with an invite
- * code (`/join/<id>#code=...` fills the form in). The form's values become requests in
+ * code (`/join/<id>#code=...` fills the form in); ask by email for a link to all one's games,
+ * or for one's links again (the join page has the latter too). The form's values become requests in
  * model/lobby.js; the server's refusals are shown as it words them.
  */
 
 import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, createdLinks, gameSpec, joinSpec, pagePath } from "./model/lobby.js";
+import { askHomeForm, lostLinkForm, markJoined } from "./view/email.js";
 import { el } from "./view/panel.js";
 
 let fieldIds = 0;
@@ -150,7 +152,6 @@ function createForm(ui) {
     try {
       const created = await ui.client.createGame(spec);
       ui.clear();
-      ui.remember(created.game);
       showLinks(result, created);
     } catch (error) {
       ui.alert(error.message, error.details);
@@ -181,7 +182,7 @@ function joinForm(ui, route) {
     }
     try {
       const joined = await ui.client.joinGame(game.value.trim(), join);
-      ui.remember(joined.game);
+      markJoined(joined.game.id);
       window.location.assign(pagePath(joined.link));
     } catch (error) {
       ui.alert(error.message, error.details);
@@ -191,14 +192,15 @@ function joinForm(ui, route) {
 }
 
 /**
- * Show the lobby in `container`: the create form (unless joining) and the join form.
+ * Show the lobby in `container`: the create form (unless joining), the join form, and the
+ * forms that send one's links by email.
  * @param {Element} container
- * @param {object} ui `client` (model/api.js), `alert(message, details)`, `clear()`,
- *   `remember(game)` (keeps a started game's first position for the whole-game viewer)
+ * @param {object} ui `client` (model/api.js), `alert(message, details)`, `clear()`
  * @param {object} route from `route` in model/api.js
  */
 export function showLobby(container, ui, route) {
-  const parts = route.page === "join" ? [joinForm(ui, route)] : [...createForm(ui), joinForm(ui, route)];
+  const parts = route.page === "join" ? [joinForm(ui, route), lostLinkForm(ui)]
+    : [...createForm(ui), joinForm(ui, route), askHomeForm(ui), lostLinkForm(ui)];
   container.replaceChildren(...parts);
   container.hidden = false;
 }

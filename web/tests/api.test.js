@@ -26,18 +26,24 @@ function fakeFetch(...answers) {
 
 const ERROR = (code, message, details = {}) => ({ error: { code, message, details } });
 
-test("reads the token and the invite code from a link's fragment", () => {
-  assert.deepEqual(readFragment("#t=abc-_1"), { token: "abc-_1", code: null });
-  assert.deepEqual(readFragment("code=XYZ"), { token: null, code: "XYZ" });
-  assert.deepEqual(readFragment(""), { token: null, code: null });
+test("reads the token, the invite code, a home token and a confirmation code from a link's fragment", () => {
+  const none = { token: null, code: null, home: null, confirm: null };
+  assert.deepEqual(readFragment("#t=abc-_1"), { ...none, token: "abc-_1" });
+  assert.deepEqual(readFragment("code=XYZ"), { ...none, code: "XYZ" });
+  assert.deepEqual(readFragment("#h=H1"), { ...none, home: "H1" });
+  assert.deepEqual(readFragment("#c=C1"), { ...none, confirm: "C1" });
+  assert.deepEqual(readFragment(""), none);
 });
 
-test("routes the lobby, a game, joining and the demos", () => {
+test("routes the lobby, a game, joining, home and the demos", () => {
+  const none = { token: null, code: null, home: null, confirm: null, demo: null };
   assert.equal(route("/", "", "").page, "lobby");
   assert.deepEqual(route("/play/G1", "", "#t=tok"),
-    { page: "play", gameId: "G1", token: "tok", code: null, demo: null });
+    { ...none, page: "play", gameId: "G1", token: "tok" });
   assert.deepEqual(route("/join/G1", "", "#code=C"),
-    { page: "join", gameId: "G1", token: null, code: "C", demo: null });
+    { ...none, page: "join", gameId: "G1", code: "C" });
+  assert.deepEqual(route("/home", "", "#h=H"), { ...none, page: "home", gameId: null, home: "H" });
+  assert.equal(route("/home", "", "#c=C").confirm, "C");
   assert.equal(route("/", "?demo=basic", "").demo, "basic");
   assert.equal(route("/nothing/here", "", "").page, "unknown");
 });
@@ -84,7 +90,8 @@ test("a retry may send the same idempotency key again", async () => {
   assert.equal(requests[0].headers["Idempotency-Key"], "same-key");
 });
 
-test("a refusal becomes an ApiError with the server's code, message, details and status", async () => {
+test("a refusal becomes an ApiError with the server's code, details and status, in players' "
+  + "words", async () => {
   const current = { id: "G1", version: 9 };
   const { fetch } = fakeFetch(
     { status: 409, body: ERROR("game/stale_version", "The game is at version 9.", { game: current }) },
@@ -94,7 +101,9 @@ test("a refusal becomes an ApiError with the server's code, message, details and
     assert.ok(error instanceof ApiError);
     assert.equal(error.status, 409);
     assert.equal(error.code, "game/stale_version");
-    assert.equal(error.message, "The game is at version 9.");
+    assert.equal(error.serverMessage, "The game is at version 9.");
+    assert.equal(error.message, "The game moved on while you were choosing. Choose again.",
+      "the message is for players (model/errors.js)");
     assert.deepEqual(error.details.game, current);
     assert.equal(error.isStale, true);
     return true;
@@ -110,7 +119,8 @@ test("an answer that is not our error shape, or no answer, is still a typed erro
     (e) => e instanceof ApiError && e.status === 502 && e.code === "http/unexpected");
   await assert.rejects(client.readGame("G1"),
     (e) => e instanceof ApiError && e.status === 0 && e.code === "network/unreachable"
-      && e.message.includes("Failed to fetch"));
+      && e.serverMessage.includes("Failed to fetch")
+      && e.message === "The server cannot be reached: check your connection.");
 });
 
 test("creating and joining send no token and expect 201", async () => {

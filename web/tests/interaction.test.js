@@ -200,7 +200,10 @@ test("the board highlights the selected figure, its destinations and the chosen 
   let it = selectFigure(startInteraction(exit), "red3");
   let h = highlightsOf(it, board);
   assert.equal(h.selectedSquare, "c1");
-  assert.deepEqual(h.destinations.find((d) => d.to === "b2"), { to: "b2", count: 2 });
+  assert.deepEqual(h.choosable, selectableFigures(it), "the figures the actor may choose");
+  assert.ok(h.choosable.length && h.choosable.every((f) => f.startsWith("red")));
+  assert.deepEqual(highlightsOf(startInteraction({ ...exit, viewer: null }), board).choosable, [],
+    "a viewer who is not the actor has nothing to choose");
   assert.deepEqual(h.destinations.find((d) => d.to === OUT), { to: OUT, count: 1 });
   assert.equal(h.preview, null);
   it = chooseMove(chooseDestination(it, "b2"), 1);

@@ -5,7 +5,8 @@ Gone disables the endpoint and gives the message up; a refused address (private,
 that no longer resolves to a public one) gives it up too; anything else (another status, a
 timeout, a refused connection) is tried again on the Standard Webhooks schedule. The
 message keeps its ``webhook-id`` across attempts and redeliveries; each attempt is signed
-with the time it is sent. Runs in the Flask app context the relay provides.
+with the time it is sent, and a chat message gets its spectator link's token then
+(``service.webhooks.spectator``). Runs in the Flask app context the relay provides.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from datetime import timedelta
 from flask import current_app
 
 from service.outbox import WEBHOOK
-from service.webhooks import signing
+from service.webhooks import signing, spectator
 from service.webhooks.addresses import RefusedTarget, allows_private
 from service.webhooks.deliveries import GONE, Attempt, record_attempt, target_of
 from worker.jobs import Job, Retry, TransportError, handler
@@ -43,7 +44,7 @@ def deliver(job: Job) -> None:
         raise TransportError(f"webhook {endpoint_id} was deleted or disabled; not sent",
                              permanent=True)
     url, secret = target
-    body = encode(job.payload["body"])
+    body = encode(spectator.fill(job.payload["body"], job.payload.get("game_id", "")))
     headers = signing.headers(secret, job.payload["message_id"], int(time.time()), body)
     attempt, permanent = send(url, body, headers)
     record_attempt(job.id, job.attempt, job.payload, attempt)

@@ -4,22 +4,26 @@
  * `Authorization: Bearer`; reads are conditional (`If-None-Match` with the ETag of the view
  * the page has: 304 means nothing changed); a submission names the version it was chosen on
  * and carries an `Idempotency-Key`, so a retry is applied once; every refusal becomes an
- * `ApiError` with the server's code, message and details.
+ * `ApiError` with the server's code and details, and a message for players (model/errors.js).
  */
+
+import { playerMessage } from "./errors.js";
 
 /** An answer of the API that is not a success: `{"error": {code, message, details}}`. */
 export class ApiError extends Error {
   /**
    * @param {number} status the HTTP status (0: no answer at all)
    * @param {string} code e.g. "game/stale_version", "move/illegal"
-   * @param {string} message for people
+   * @param {string} serverMessage the server's message
    * @param {object} [details] context: the current game for a stale version, the fields...
    */
-  constructor(status, code, message, details = {}) {
-    super(message);
+  constructor(status, code, serverMessage, details = {}) {
+    // The page shows `message`: the code in players' words (model/errors.js).
+    super(playerMessage(code, serverMessage, details));
     this.name = "ApiError";
     this.status = status;
     this.code = code;
+    this.serverMessage = serverMessage;
     this.details = details;
   }
 
@@ -30,13 +34,15 @@ export class ApiError extends Error {
 }
 
 /**
- * Read the token (`#t=`) or invite code (`#code=`) from a link's fragment.
+ * Read the token (`#t=`), invite code (`#code=`), home token (`#h=`) or email confirmation
+ * code (`#c=`) from a link's fragment.
  * @param {string} hash e.g. "#t=abc" (with or without the "#")
- * @returns {{token: string|null, code: string|null}}
+ * @returns {{token: string|null, code: string|null, home: string|null, confirm: string|null}}
  */
 export function readFragment(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
-  return { token: params.get("t") || null, code: params.get("code") || null };
+  return { token: params.get("t") || null, code: params.get("code") || null,
+    home: params.get("h") || null, confirm: params.get("c") || null };
 }
 
 /**
@@ -44,17 +50,19 @@ export function readFragment(hash) {
  * @param {string} pathname e.g. "/play/G1"
  * @param {string} search e.g. "?demo=basic"
  * @param {string} hash e.g. "#t=abc"
- * @returns {{page: "lobby"|"play"|"join"|"demo"|"unknown", gameId: string|null,
- *   token: string|null, code: string|null, demo: string|null}}
+ * @returns {{page: "lobby"|"play"|"join"|"home"|"demo"|"unknown", gameId: string|null,
+ *   token: string|null, code: string|null, home: string|null, confirm: string|null,
+ *   demo: string|null}}
  */
 export function route(pathname, search, hash) {
   const demo = new URLSearchParams(search).get("demo");
-  const { token, code } = readFragment(hash);
-  const base = { gameId: null, token, code, demo };
+  const { token, code, home, confirm } = readFragment(hash);
+  const base = { gameId: null, token, code, home, confirm, demo };
   if (demo !== null) return { ...base, page: "demo" };
   const match = /^\/(play|join)\/([^/]+)\/?$/.exec(pathname);
   if (match) return { ...base, page: match[1], gameId: decodeURIComponent(match[2]) };
   if (pathname === "/" || pathname.endsWith("/index.html")) return { ...base, page: "lobby" };
+  if (/^\/home\/?$/.test(pathname)) return { ...base, page: "home" };
   return { ...base, page: "unknown" };
 }
 
@@ -99,7 +107,7 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       });
     } catch (cause) {
       throw new ApiError(0, "network/unreachable",
-        `The server could not be reached (${cause.message}); check the connection.`);
+        `The server could not be reached (${cause.message}).`);
     }
     if (!ok.includes(response.status)) throw await errorOf(response);
     return response;
@@ -170,6 +178,21 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       return json(await call("GET", game(id, `/actions?after=${after}&limit=${limit}`)));
     },
     /**
+     * A ticket that opens the game's live stream (an `EventSource` sends no token).
+     * @returns {Promise<{ticket: string, url: string, expires_at: string}>}
+     */
+    async liveTicket(id) {
+      return json(await call("POST", game(id, "/live"), { ok: [201] }));
+    },
+    /**
+     * The game's first position as the token's holder sees it, to replay the game from its
+     * first action on any device.
+     * @returns {Promise<{version: number, position: object}>}
+     */
+    async start(id) {
+      return json(await call("GET", game(id, "/start")));
+    },
+    /**
      * Every event after `after`, page after page.
      * @returns {Promise<{items: object[], next_after: number, version: number}>}
      */
@@ -233,6 +256,92 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
     /** Delete one of the token holder's webhooks. */
     async deleteWebhook(id, endpointId) {
       await call("DELETE", game(id, `/webhooks/${endpointId}`), { ok: [204] });
+    },
+    /**
+     * Ask for new links to every seat of an address, by email ("I lost my link").
+     * @returns {Promise<{message: string}>} the same answer for every address
+     */
+    async lostLinks(email) {
+      return json(await call("POST", "/links/lost", { body: { email }, ok: [202] }));
+    },
+    /**
+     * Ask for a link to all the games of an address, by email.
+     * @returns {Promise<{message: string}>} the same answer for every address
+     */
+    async askHomeLink(email) {
+      return json(await call("POST", "/home/link", { body: { email }, ok: [202] }));
+    },
+    /**
+     * Every game of the home token's address, those waiting for it first.
+     * @returns {Promise<{email: string, expires_at: string, games: object[]}>}
+     */
+    async home() {
+      return json(await call("GET", "/home"));
+    },
+    /** Stop every home link of the home token's address, and the seat links they gave. */
+    async signOutEverywhere() {
+      await call("DELETE", "/home", { ok: [204] });
+    },
+    /**
+     * Ask that the token's seat's emails go to `email`, once the new address confirms it.
+     * @returns {Promise<{email: string|null, pending_email: string, expires_at: string}>}
+     */
+    async changeEmail(id, email) {
+      return json(await call("PUT", game(id, "/email"), { body: { email }, ok: [202] }));
+    },
+    /**
+     * Email the token's seat the link the page was opened with, at the seat's address.
+     * @returns {Promise<{email: string}>}
+     */
+    async emailMyLink(id) {
+      return json(await call("POST", game(id, "/email/link"), { ok: [202] }));
+    },
+    /**
+     * Confirm a seat's new address with the code of the link mailed to it (`/home#c=`).
+     * @returns {Promise<{game_id: string, name: string, seat: number, colour: string,
+     *   email: string}>}
+     */
+    async confirmEmail(code) {
+      return json(await call("POST", "/email/confirm", { body: { code } }));
+    },
+    /** @returns {Promise<{message_id: string}>} a test ping written for the webhook */
+    async pingWebhook(id, endpointId) {
+      return json(await call("POST", game(id, `/webhooks/${endpointId}/ping`), { ok: [202] }));
+    },
+    /**
+     * A page of a webhook's delivery log: attempts with an id after `after`, oldest first.
+     * @returns {Promise<{items: object[], next_after: number, has_more: boolean}>}
+     */
+    async webhookDeliveries(id, endpointId, after = 0, limit = 100) {
+      return json(await call("GET",
+        game(id, `/webhooks/${endpointId}/deliveries?after=${after}&limit=${limit}`)));
+    },
+    /** @returns {Promise<{message_id: string}>} the message of a delivery, written again */
+    async redeliverWebhook(id, endpointId, deliveryId) {
+      return json(await call("POST",
+        game(id, `/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`), { ok: [202] }));
+    },
+    /** Pause, resume or cancel the game (the creator's token); returns the game's view. */
+    async hostAction(id, what) {
+      if (!["pause", "resume", "cancel"].includes(what)) throw new Error(`no host action ${what}`);
+      return json(await call("POST", game(id, `/${what}`)));
+    },
+    /**
+     * Set the time per move from the next sub-turn on (the creator's token).
+     * @param {number|null} seconds null: no limit
+     * @returns {Promise<object>} the game's view
+     */
+    async setMoveTimeLimit(id, seconds) {
+      return json(await call("PUT", game(id, "/move-time-limit"),
+        { body: { move_time_limit: seconds } }));
+    },
+    /**
+     * Retire a seat's links and make a one-time invite for a new player (the creator's token).
+     * @returns {Promise<{seat: number, colour: string, name: string, invite_code: string,
+     *   invite_link: string}>}
+     */
+    async inviteToSeat(id, seat) {
+      return json(await call("POST", game(id, `/seats/${seat}/invite`), { ok: [201] }));
     },
   };
 }

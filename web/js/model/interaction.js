@@ -349,9 +349,10 @@ export function prompt(it) {
 }
 
 /**
- * What the board should highlight for this interaction (see view/highlights.js): the selected
- * figure, its destinations with how many ways lead there, the chosen one and the preview of
- * the chosen move, or the squares for the selected tile and the preview of its placement.
+ * What the board should highlight for this interaction (see view/highlights.js): the figures
+ * the actor may choose, the selected figure, its destinations with how many ways lead there,
+ * the chosen one and the preview of the chosen move, or the squares for the selected tile and
+ * the preview of its placement.
  * @param {object} it
  * @param {object} board from `boardModel`
  * @returns {object}
@@ -368,6 +369,7 @@ export function highlightsOf(it, board) {
   return {
     selectedSquare: figure?.where === "board" ? figure.square : null,
     selectedFigure: it.selected,
+    choosable: selectableFigures(it),
     destinations: destinations(it).map((d) => ({ to: d.to, count: d.moves.length })),
     chosen: it.destination,
     preview: move && previewMove(board, move),

@@ -25,6 +25,24 @@ const STAIR_OFFSET = { N: [0.7, -0.25], E: [1.25, 0.3], S: [0.3, 1.25], W: [-0.2
 const OFF_BOARD = { outside: "waiting outside", escaped: "escaped", removed: "out of the game" };
 const WALL_LINE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
 
+/**
+ * On a narrow screen the board is drawn with squares big enough to tap, and pans in its
+ * holder; this button shows the whole board instead, and back.
+ */
+function zoomButton(container) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "board-zoom small";
+  button.textContent = "Bigger squares";
+  button.setAttribute("aria-pressed", "true");
+  container.classList.add("is-zoomed");
+  button.addEventListener("click", () => {
+    const zoomed = container.classList.toggle("is-zoomed");
+    button.setAttribute("aria-pressed", String(zoomed));
+  });
+  return button;
+}
+
 function cellOrigin(square) {
   const { x, y } = parseSquare(square);
   return { x, y };
@@ -114,23 +132,34 @@ function reconcile(layer, items, key, make, update) {
 export function createBoard(container, { onActivate }) {
   const root = svg("svg", {
     class: "board", viewBox: VIEW_BOX, preserveAspectRatio: "xMidYMid meet",
-    role: "group", "aria-label": "Fearsome Floors board",
+    role: "group", "aria-label": "Fearsome Floors board", tabindex: -1,
   });
   const layers = {};
-  for (const name of ["board", "tiles", "highlights", "pieces", "monster"]) {
+  for (const name of ["board", "tiles", "highlights", "pieces", "monster", "focus"]) {
     layers[name] = svg("g", { class: `layer layer--${name}` });
     root.append(layers[name]);
   }
   const tiles = { pools: svg("g"), teleporters: svg("g"), stones: svg("g") };
   layers.tiles.append(tiles.pools, tiles.teleporters, tiles.stones);
   drawFloor(layers.board);
-  container.append(root);
+  // A keyboard's focus ring drawn in cell units, inside its square: a CSS outline on an SVG
+  // element is drawn in the viewBox's units, several squares wide.
+  const ring = svg("rect", {
+    class: "focus-ring", width: 0.88, height: 0.88, rx: 0.08, visibility: "hidden",
+  });
+  layers.focus.append(ring);
+  // Zoomed in, the board pans in this frame; the zoom button stays put above it.
+  const pan = document.createElement("div");
+  pan.className = "board-pan";
+  pan.append(root);
+  container.append(zoomButton(container), pan);
 
   const cells = new Map([...root.querySelectorAll("[data-cell]")].map((c) => [c.dataset.cell, c]));
   let focused = cells.get(ENTRANCE);
   focused.tabIndex = 0;
   let labels = new Map();
   let monsterAngle = null;
+  let choosable = new Set();
 
   function activate(el) {
     if (el.dataset.cell) onActivate({ square: el.dataset.cell });
@@ -163,11 +192,26 @@ export function createBoard(container, { onActivate }) {
   // One cell is in the tab order (a roving tabindex): the one focused last, by key or click.
   root.addEventListener("focusin", (event) => {
     const cell = event.target.closest("[data-cell]");
+    ring.setAttribute("visibility", cell?.matches(":focus-visible") ? "visible" : "hidden");
+    if (cell) {
+      const { x, y } = cellOrigin(cell.dataset.cell);
+      ring.setAttribute("x", x + 0.06);
+      ring.setAttribute("y", y + 0.06);
+    }
     if (!cell || cell === focused) return;
     focused.tabIndex = -1;
     focused = cell;
     focused.tabIndex = 0;
   });
+  root.addEventListener("focusout", () => ring.setAttribute("visibility", "hidden"));
+
+  /** Only the figures off the board that the viewer may choose now are buttons to Tab to. */
+  function markChoosable(el) {
+    const can = el.dataset.figure !== undefined && choosable.has(el.dataset.figure);
+    el.classList.toggle("is-choosable", can);
+    el.setAttribute("tabindex", can ? 0 : -1);
+    el.setAttribute("role", can ? "button" : "img");
+  }
 
   function drawFigures(board, slots) {
     const figures = board.figures.filter((f) => f.where === "board" || slots.has(f.id));
@@ -188,8 +232,7 @@ export function createBoard(container, { onActivate }) {
       const [x, y, scale] = slots.get(f.id);
       place(el, x, y, ` scale(${scale})`);
       el.dataset.figure = f.id;
-      el.setAttribute("tabindex", f.where === "outside" ? 0 : -1);
-      el.setAttribute("role", f.where === "outside" ? "button" : "img");
+      markChoosable(el);
       el.setAttribute("aria-label", `${describeFigure(f)}, ${OFF_BOARD[f.where]}`);
     });
   }
@@ -252,7 +295,8 @@ export function createBoard(container, { onActivate }) {
   /**
    * Show the interaction on the board: the selected figure, its destinations, a chosen
    * destination and the preview of its outcome, the squares for a tile, replay focus.
-   * @param {object} h see `drawHighlights` in highlights.js
+   * @param {object} h see `drawHighlights` in highlights.js; and `choosable`, the figures
+   *   off the board the viewer may choose now (the others are left out of the tab order)
    */
   function highlight(h) {
     const notes = drawHighlights(layers.highlights, h);
@@ -260,8 +304,10 @@ export function createBoard(container, { onActivate }) {
       const note = notes.get(sq);
       cell.setAttribute("aria-label", note ? `${labels.get(sq)}; ${note}` : labels.get(sq));
     }
+    choosable = new Set(h.choosable ?? []);
     for (const el of layers.pieces.querySelectorAll(".figure--off-board")) {
       el.classList.toggle("is-selected", el.dataset.figure === h.selectedFigure);
+      markChoosable(el);
     }
     const door = root.querySelector("[data-door]");
     door.classList.toggle("is-destination", notes.has("out"));

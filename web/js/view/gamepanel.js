@@ -7,8 +7,7 @@
 import { isolate } from "../model/captions.js";
 import { logLines } from "../model/gamelog.js";
 import { el } from "./panel.js";
-
-const ENDED = { finished: "The game is over.", cancelled: "The game was cancelled." };
+import { turnOf } from "./signals.js";
 
 function whoYouAre(game, info) {
   if (info.viewer.kind === "spectator") return "You are watching.";
@@ -18,30 +17,25 @@ function whoYouAre(game, info) {
 }
 
 function clock(info) {
-  if (info.pausedAt) return "The game is paused.";
-  if (!info.moveDeadline) return "";
+  if (info.pausedAt || !info.moveDeadline) return "";
   const when = new Date(info.moveDeadline);
   return `The player to move has until ${when.toLocaleString()}.`;
 }
 
 /**
- * Show the game's title and the facts of the service: who you are, open seats, the clock.
+ * Show the game's title and the facts of the service: who you are, where the game stands
+ * (whose move, open seats, paused, over), the clock.
  * @param {Element} container
  * @param {{title: string}} game from `readGame`
  * @param {object} info from `readGame`
  */
 export function renderInfo(container, game, info) {
-  const lines = [whoYouAre(game, info)];
-  const open = info.seats.filter((s) => s.open).length;
-  if (info.status === "open") {
-    lines.push(`Waiting for ${open} more player${open === 1 ? "" : "s"} to join; the game `
-      + "starts when every seat is taken.");
-  }
-  if (ENDED[info.status]) lines.push(ENDED[info.status]);
+  const turn = turnOf(info);
+  const lines = [el("p", { class: "info" }, whoYouAre(game, info)),
+    el("p", { class: `info turn${turn.mine ? " is-mine" : ""}` }, turn.text)];
   const time = clock(info);
-  if (time) lines.push(time);
-  container.replaceChildren(el("h2", { class: "game-title" }, game.title || "A game"),
-    ...lines.map((text) => el("p", { class: "info" }, text)));
+  if (time) lines.push(el("p", { class: "info" }, time));
+  container.replaceChildren(el("h2", { class: "game-title" }, game.title || "A game"), ...lines);
 }
 
 /**

@@ -82,7 +82,8 @@ function tileName(tile) {
 }
 
 /**
- * Show what the actor may do now and the choices the interaction asks for.
+ * Show what the actor may do now and the choices the interaction asks for; nothing for a
+ * viewer who has nothing to choose (whose move it is shows in the game's title panel).
  * @param {Element} container
  * @param {object} it the interaction
  * @param {object} board
@@ -92,8 +93,11 @@ function tileName(tile) {
  * @param {function(object): void} on.send with the action to send
  */
 export function renderActions(container, it, board, on) {
-  const parts = [el("h2", {}, "Your move"),
-    el("p", { class: "prompt" }, prompt(it) || "Nothing to do: it is not your turn.")];
+  if (it.kind === null) {
+    container.replaceChildren();
+    return;
+  }
+  const parts = [el("h2", {}, "Your move"), el("p", { class: "prompt" }, prompt(it))];
   if (it.kind === "placement") {
     parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Tiles" },
       ...placeableTiles(it).map(({ tile, left }) => button(`${tileName(tile)} ×${left}`,

@@ -1,9 +1,11 @@
 /**
- * The settings panel of the game page: a seat's email notifications (how often), and the webhooks of the token's holder (a seat's own, or
- * the game's for its creator): list them, add one, delete one. The API refuses what it must
- * (private addresses, bad URLs) and the panel shows its message. Spectators have no settings.
+ * The settings panel of the game page: for the creator, the host tools (view/host.js); for a
+ * seat, its email notifications (how often); for both, the webhooks of the token's holder (a
+ * seat's own, or the game's for its creator, view/hooks.js). Spectators have no settings.
  */
 
+import { renderHooks } from "./hooks.js";
+import { renderHostTools } from "./host.js";
 import { el } from "./panel.js";
 
 const EMAIL_MODES = [
@@ -49,10 +51,10 @@ async function emailPanel(ui, gameId) {
 }
 
 /**
- * Show the settings for a seat (email and webhooks) or the creator (the game's webhooks);
- * nothing for spectators.
+ * Show the settings for a seat (email and webhooks) or the creator (the host tools and the
+ * game's webhooks); nothing for spectators.
  * @param {Element} container
- * @param {object} ui `client` (model/api.js) and `alert(message)`
+ * @param {object} ui `client` (model/api.js), `alert(message)`, `clear()`
  * @param {string} gameId
  * @param {{kind: string}} viewer the game view's viewer
  */
@@ -61,51 +63,18 @@ export async function renderSettings(container, ui, gameId, viewer) {
     container.replaceChildren();
     return;
   }
-  const whose = viewer.kind === "creator" ? "the game's" : "your seat's";
-  const list = el("ul", { class: "webhooks" });
-  const url = el("input", { type: "url", id: "webhook-url", placeholder: "https://..." });
-  const form = el("form", { class: "webhook-add" },
-    el("label", { for: "webhook-url" }, "Webhook URL"), url,
-    el("button", { type: "submit" }, "Add webhook"));
-  const secret = el("p", { class: "secret", "aria-live": "polite" });
-
-  async function refresh() {
-    const { items } = await ui.client.webhooks(gameId);
-    list.replaceChildren(...items.map((hook) => {
-      const remove = el("button", { type: "button", class: "small",
-        "aria-label": `Delete the webhook to ${hook.url}` }, "Delete");
-      remove.addEventListener("click", async () => {
-        try {
-          await ui.client.deleteWebhook(gameId, hook.id);
-          await refresh();
-        } catch (error) {
-          ui.alert(error.message);
-        }
-      });
-      const state = hook.enabled ? "" : ` (off: ${hook.disabled_reason ?? "disabled"})`;
-      return el("li", {}, `${hook.url}${state} `, remove);
-    }));
-    if (!items.length) list.replaceChildren(el("li", {}, "No webhook yet."));
-  }
-
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    try {
-      const made = await ui.client.addWebhook(gameId, { url: url.value.trim() });
-      url.value = "";
-      secret.textContent = `Signing secret (shown once): ${made.secret}`;
-      await refresh();
-    } catch (error) {
-      ui.alert(`The webhook was not added: ${error.message}`);
-    }
-  });
-  container.replaceChildren(el("h2", {}, "Notifications"),
+  const host = el("section", { class: "host-tools", "aria-labelledby": "host-tools-title" });
+  const hooks = el("div", { class: "hooks" });
+  container.replaceChildren(
+    ...(viewer.kind === "creator" ? [host] : []),
+    el("h2", {}, "Notifications"),
     ...(viewer.kind === "seat" ? [await emailPanel(ui, gameId)] : []),
-    el("p", {}, `Webhooks tell another service when ${whose} game changes.`),
-    list, form, secret);
-  try {
-    await refresh();
-  } catch (error) {
-    list.replaceChildren(el("li", {}, `The webhooks could not be read: ${error.message}`));
+    hooks);
+  const parts = [renderHooks(hooks, ui, gameId, viewer.kind)];
+  if (viewer.kind === "creator") {
+    parts.push(renderHostTools(host, ui, gameId).catch((error) => {
+      host.replaceChildren(el("p", {}, `The host tools could not be shown: ${error.message}`));
+    }));
   }
+  await Promise.all(parts);
 }

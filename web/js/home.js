@@ -1,0 +1,100 @@
+/**
+ * The home page (`/home`). Without a token: ask for a link to all one's games, or for one's
+ * links again. Opened with that link (`#h=<token>`): the address's games, those waiting for
+ * the player first, each with a link to its seat, and "Sign out everywhere". Opened with an
+ * email confirmation (`#c=<code>`): the seat's new address confirmed. The home token goes in
+ * `Authorization: Bearer` of its own client; it never leaves the fragment otherwise.
+ */
+
+import { createClient } from "./model/api.js";
+import { homeLines, when } from "./model/home.js";
+import { askHomeForm, lostLinkForm } from "./view/email.js";
+import { el } from "./view/panel.js";
+
+function gameItem(game) {
+  const facts = [game.seat, `last move ${when(game.lastActivity)}`];
+  if (game.deadline) facts.push(`move by ${when(game.deadline)}`);
+  return el("li", { class: game.yourMove ? "home-game is-my-move" : "home-game",
+    "data-game": game.id },
+  el("a", { href: game.href }, game.name),
+  ...(game.yourMove ? [" ", el("strong", { class: "badge" }, "Your move")] : []),
+  el("p", { class: "state" }, game.state),
+  el("p", { class: "hint" }, `${facts.join(" · ")}.`));
+}
+
+function signedOut(container, ui, email) {
+  container.replaceChildren(
+    el("h2", { tabindex: "-1" }, "Signed out everywhere"),
+    el("p", {}, `This link and every other link to your games sent to ${email} no longer `
+      + "work, nor do the game links they gave. The links you were first given to each game "
+      + "still do."),
+    askHomeForm(ui));
+  container.querySelector("h2").focus();
+}
+
+async function showList(container, ui, homeToken) {
+  const client = createClient({ fetch: window.fetch.bind(window), token: homeToken });
+  let lines;
+  try {
+    lines = homeLines(await client.home());
+  } catch (error) {
+    ui.alert(error.message);
+    container.replaceChildren(askHomeForm(ui), lostLinkForm(ui));
+    return;
+  }
+  const out = el("button", { type: "button" }, "Sign out everywhere");
+  out.addEventListener("click", async () => {
+    try {
+      await client.signOutEverywhere();
+      ui.clear();
+      signedOut(container, ui, lines.email);
+    } catch (error) {
+      ui.alert(error.message);
+    }
+  });
+  const waiting = lines.games.filter((g) => g.yourMove).length;
+  const list = lines.games.length
+    ? el("ul", { class: "links home-games" }, ...lines.games.map(gameItem))
+    : el("p", {}, "You have no game under way or over here (cancelled games are not listed).");
+  container.replaceChildren(
+    el("h2", {}, "Your games"),
+    el("p", {}, `For ${lines.email}: ${waiting === 1 ? "1 game waits" : `${waiting} games wait`} `
+      + `for your move. This link works until ${when(lines.expiresAt)}; keep it to yourself.`),
+    list,
+    el("div", { class: "buttons" }, out),
+    el("p", { class: "hint" }, "Sign out everywhere: this link and every other one sent to "
+      + "you stop working, and so do the game links on this page."));
+}
+
+async function confirm(container, ui, code) {
+  const title = el("h2", {}, "Your email address");
+  try {
+    const done = await ui.client.confirmEmail(code);
+    container.replaceChildren(title, el("p", { class: "confirmed" },
+      `Confirmed: the emails of ${done.name}, where you play ${done.colour}, now go to `
+      + `${done.email}. Your link to the game is on its way there.`), askHomeForm(ui));
+  } catch (error) {
+    ui.alert(error.message);
+    container.replaceChildren(title, askHomeForm(ui));
+  }
+}
+
+/**
+ * Show the home page in `container`.
+ * @param {Element} container
+ * @param {object} ui `client` (model/api.js, no token), `alert(message)`, `clear()`
+ * @param {object} where from `route` in model/api.js: `home` and `confirm` from the fragment
+ */
+export async function showHome(container, ui, where) {
+  container.hidden = false;
+  if (where.confirm) {
+    await confirm(container, ui, where.confirm);
+  } else if (where.home) {
+    await showList(container, ui, where.home);
+  } else {
+    container.replaceChildren(
+      el("p", {}, "No accounts, no passwords: your games are found by the email address you "
+        + "gave, and the link comes by email."),
+      askHomeForm(ui), lostLinkForm(ui));
+  }
+}

@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { BROKEN_LINK, playerMessage } from "../js/model/errors.js";
+
+test("a missing or foreign token reads as a link that opens no game, with what to do", () => {
+  const bearer = "This needs 'Authorization: Bearer <token>' from your link.";
+  assert.equal(playerMessage("auth/missing_token", bearer), BROKEN_LINK);
+  assert.equal(playerMessage("auth/forbidden", "This token does not belong to this game."),
+    BROKEN_LINK);
+  assert.match(BROKEN_LINK, /new link/);
+  assert.match(BROKEN_LINK, /I lost my link/);
+  assert.equal(playerMessage("auth/forbidden", "Only creator tokens may do this; this is a seat "
+    + "token.", { token_kind: "seat" }), "Your link does not let you do that.");
+});
+
+test("no sentence a player reads speaks of headers, tokens, versions or request bodies", () => {
+  const technical = [
+    ["request/invalid", "The request is not valid; see details.fields."],
+    ["request/malformed", "The request could not be read."],
+    ["request/invalid_json", "Expecting value: line 1 column 1"],
+    ["rate/limited", "Too many requests; try again after the Retry-After delay."],
+    ["server/database_unavailable", "... (with the same Idempotency-Key, if you sent one)."],
+    ["idempotency/key_reused", "This Idempotency-Key was used for a different request"],
+    ["game/stale_version", "The game is at version 9, not 8: someone moved first."],
+    ["network/unreachable", "The server could not be reached (Failed to fetch)."],
+    ["http/unexpected", "The server answered 502 Bad Gateway"],
+  ];
+  for (const [code, message] of technical) {
+    const words = playerMessage(code, message);
+    assert.notEqual(words, message, code);
+    assert.doesNotMatch(words,
+      /token|header|Bearer|Idempotency|version|request|details|fetch|\d{3}/i, code);
+  }
+});
+
+test("the fields a form got wrong are named", () => {
+  const fields = {
+    json: {
+      move_time_limit: ["Too big."], seats: { 0: { email: ["Not a valid email address."] } },
+    },
+  };
+  assert.equal(playerMessage("request/invalid", "The request is not valid; see details.fields.",
+    { fields }),
+  "Please check: move time limit: Too big; seat 1 email: Not a valid email address.");
+});
+
+test("a message the service wrote for people, naming what was wrong, is kept", () => {
+  const text = "The message has 612 characters; at most 500 fit.";
+  assert.equal(playerMessage("talk/too_long", text, { length: 612 }), text);
+  const illegal = "red 5 +W: step 1: a wall";
+  assert.equal(playerMessage("move/illegal", illegal), illegal);
+});
