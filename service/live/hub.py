@@ -203,13 +203,19 @@ class Hub:
 
     def _run_subscribed(self) -> None:
         subscription = self._subscribe() if self._subscribe else None
-        next_recheck = time.monotonic()  # (re)subscribed: read everything once, at once
+        # (Re)subscribed: read everything at once, and again half a second later. A message
+        # published while the first read runs, from this very process, was seen to go
+        # missing now and then on a fresh subscription (redis-py 8.1 under gevent; not
+        # understood), and the recheck would find it only seconds later.
+        next_recheck = time.monotonic()
+        settled = False
         try:
             while True:
                 self._idle()
                 everything = time.monotonic() >= next_recheck
                 if everything:
-                    next_recheck = time.monotonic() + self._recheck
+                    next_recheck = time.monotonic() + (self._recheck if settled else 0.5)
+                    settled = True
                 self._refresh(self._take(everything))
                 wait = max(0.0, min(1.0, next_recheck - time.monotonic()))
                 message = subscription.get_message(timeout=wait) if subscription else None

@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import threading
 import time
+import uuid
 import weakref
 from collections.abc import Collection, Iterator, Mapping
 from datetime import timedelta
@@ -79,10 +80,10 @@ def hub_of(app: Flask) -> Hub:
             subscribe = None
             if url is not None:
                 def subscribe() -> Any:
-                    client = redis.Redis.from_url(url, socket_connect_timeout=2.0,
-                                                  health_check_interval=30)
+                    client = redis.Redis.from_url(url, socket_connect_timeout=2.0)
                     subscription = client.pubsub(ignore_subscribe_messages=True)
                     subscription.subscribe(CHANNEL)
+                    _until_heard(client, subscription)
                     return subscription
             app.extensions[_HUB] = Hub(
                 lambda ids: read_stamps(engine, ids),
@@ -92,6 +93,24 @@ def hub_of(app: Flask) -> Hub:
             _HUBS.add(app.extensions[_HUB])
         hub = app.extensions[_HUB]
     return hub
+
+
+def _until_heard(client: redis.Redis, subscription: Any, timeout: float = 2.0) -> None:
+    """Return once the subscription hears the channel: a marker published on it comes back.
+
+    Redis takes a SUBSCRIBE when it gets to it; news published before that is not delivered.
+    The hub reads every watched game right after subscribing, so a change committed before
+    that read is found by it, and one committed after it is heard, but only once the
+    subscription is live: hence this wait. (Other processes skip the marker: no game has
+    such an id.)
+    """
+    marker = f"hello:{uuid.uuid4().hex}"
+    client.publish(CHANNEL, marker)
+    ends = time.monotonic() + timeout
+    while (left := ends - time.monotonic()) > 0:
+        message = subscription.get_message(timeout=left)
+        if message is not None and message.get("data") in (marker, marker.encode()):
+            return
 
 
 def end_streams() -> None:

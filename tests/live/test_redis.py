@@ -10,6 +10,7 @@ every watched game once.
 from __future__ import annotations
 
 import queue
+import time
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,8 @@ def test_a_move_on_one_web_process_reaches_a_stream_on_another(
                         {"Authorization": f"Bearer {game.spectator}"})
         try:
             assert stream.next_event().data == {"version": 0, "messages": 0}
+            time.sleep(1.0)  # past the hub's second read after subscribing
+
 
             # The three processes share the database.
             on_c = game.__class__(web_c.url, game.id, game.creator, game.spectator, game.seats)
