@@ -202,7 +202,8 @@ async def move_latency(base: str, port: int, moves: int) -> list[float]:
         if latencies[-1] > 1:
             print(f"    slow: submit {1000 * (moved - started):.0f} ms, event "
                   f"{1000 * (heard - moved):.0f} ms, read "
-                  f"{1000 * (time.perf_counter() - heard):.0f} ms (v{version} of {game.id})", flush=True)
+                  f"{1000 * (time.perf_counter() - heard):.0f} ms (v{version} of {game.id})",
+                  flush=True)
     await streams.stop()
     return latencies
 
