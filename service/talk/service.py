@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, Connection, Row, Select, delete, func, select
+from sqlalchemy import ColumnElement, Connection, Row, Select, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from service import clock, signals
@@ -217,6 +217,11 @@ def set_mute(game_id: str, token: str | None, seat: str, muted: bool) -> dict[st
         elif not muted and held is not None:
             session.execute(delete(TalkMute).where(TalkMute.game_id == game_id,
                                                    TalkMute.seat == number))
+        else:
+            return {"seat": number, "muted": muted}  # nothing changed
+        # A change of the game's time, so that a mute undone at once still reads as news to
+        # the live pages (their stamps hold it), which may have shown the mute meanwhile.
+        session.execute(update(Game).where(Game.id == game_id).values(updated_at=clock.now()))
         signals.game_touched(session, game_id)
         return {"seat": number, "muted": muted}
 
