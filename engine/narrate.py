@@ -39,6 +39,11 @@ _TILES = {**_KINDS, "teleporter_A": "teleporter A", "teleporter_B": "teleporter 
 _ENTRANCE = square_name(ENTRANCE)
 
 
+def stone_name(kind: str) -> str:
+    """Return a stone kind in words: ``stone``, ``crystal``, ``right-turning stone`` ..."""
+    return _STONE_NAMES[kind]
+
+
 def figure_name(key: str) -> str:
     """Return ``red 5`` for the event key ``red5``."""
     return str(FigureId.parse(key))

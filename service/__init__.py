@@ -23,6 +23,7 @@ from service.live import init_app as init_live
 from service.live import routes as live
 from service.log import routes as log
 from service.mailin import routes as mailin
+from service.plans import routes as plans
 from service.prefs import routes as prefs
 from service.talk import routes as talk
 from service.webhooks import routes as webhooks
@@ -59,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(deadlines.blp)
     api.register_blueprint(mailin.blp)
     api.register_blueprint(talk.blp)
+    api.register_blueprint(plans.blp)
     for blueprint in (home.blp, home.asking, links.seat_email):
         api.register_blueprint(blueprint)
     api.register_blueprint(live.blp)

@@ -81,13 +81,16 @@ STATUS_OF: dict[str, int] = {
     "seat/no_email": 409,
     "webhook/too_many": 409,
     "webhook/disabled": 409,
+    "nudge/nobody_to_nudge": 409,
+    "nudge/moved_on": 409,
     # Too many, too soon (the answer says when to try again: Retry-After).
     "talk/too_many": 429,
+    "nudge/too_soon": 429,
 }
 """The HTTP status of each error code, the service's and the engine's. Any other code is a
 request that breaks a rule (422: ``move/illegal``, ``setup/invalid``, ``seat/not_found``,
 ``webhook/private_address``, ``idempotency/key_reused``, ``mail/not_for_us``,
-``talk/empty``, ``talk/too_long`` ...)."""
+``talk/empty``, ``talk/too_long``, ``plan/invalid_line``, ``plan/empty`` ...)."""
 BREAKS_A_RULE = 422
 
 

@@ -24,6 +24,7 @@ from sqlalchemy import (
     String,
     Text,
     TypeDecorator,
+    false,
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, mapped_column
@@ -68,6 +69,10 @@ class GameRecord:
     move_deadline: datetime | None
     reminder_at: datetime | None
     paused_at: datetime | None
+    vacation_days: int
+    missed_deadlines_limit: int | None
+    nudged_at: datetime | None
+    has_plans: bool
 
 
 @dataclass(slots=True)
@@ -83,6 +88,8 @@ class SeatRecord:
     joined_at: datetime | None
     invite_code_hash: str | None
     replaced_at: datetime | None
+    vacation_used: int
+    missed_deadlines: int
 
 
 def hold_written(row: GameRow, values: dict[str, Any]) -> None:
@@ -175,6 +182,16 @@ class Game(Base):
     move_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
     reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
     paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Pace (service.pace, service.deadlines.pacing, docs/deadlines.md): the days of vacation
+    # each seat has (0: none), after how many missed deadlines the creator is told a seat may
+    # be handed on (None: never), and when the game's last nudge went out (one a day a game).
+    vacation_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    missed_deadlines_limit: Mapped[int | None] = mapped_column(Integer)
+    nudged_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Turn plans (service.plans): whether a seat may have one, so that the moves of a game
+    # without plans ask nothing more (set by planning, cleared with the plans at the end of
+    # the figure phase).
+    has_plans: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class Seat(Base):
@@ -195,6 +212,10 @@ class Seat(Base):
     invite_code_hash: Mapped[str | None] = mapped_column(String(HASH_LENGTH), index=True,
                                                          unique=True)
     replaced_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Pace: the vacation days the seat has spent, and the deadlines it missed (a timeout
+    # flipped for it) since it last changed hands.
+    vacation_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    missed_deadlines: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 GameRow = Game | GameRecord

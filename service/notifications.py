@@ -12,14 +12,16 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
+import engine
 from engine import GameState
 from service import outbox
 from service.mail import compose, moves, notices
 from service.mail.addresses import reply_address
+from service.mail.seats import NONE, mode_of, settings_of
 from service.models import GameRow, SeatRow
 from service.naming import game_name
 from service.store import load_state
-from service.webhooks.messages import write_messages
+from service.webhooks.messages import SEAT_ABSENT, TURN_NUDGED, write_event, write_messages
 
 
 def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
@@ -35,6 +37,37 @@ def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, 
     """
     write_messages(session, game, events, has_webhooks=has_webhooks)
     notices.write(session, game, events, state=state, seats=seats)
+
+
+def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None,
+               by_name: str) -> None:
+    """Write what tells ``seat`` (the seat the game waits for) that ``by`` (a seat, None: the
+    creator; ``by_name`` in words) nudged it: an email, if the seat has an address and has
+    not turned the game's emails off, and the webhook event ``turn.nudged``.
+
+    One nudge a game a day (``service.deadlines.nudge``) keeps the dedupe keys apart: they
+    name the game's version and the seat that nudged."""
+    name = f"{TURN_NUDGED}_{'creator' if by is None else by}"
+    write_event(session, game.id, game.version, TURN_NUDGED, {"seat": seat.seat, "by": by},
+                name)
+    mode = mode_of(settings_of(session, game.id).get(seat.seat))
+    state = load_state(game)
+    if not seat.email or mode == NONE or state is None:
+        return
+    reader = notices.reader_of(session, game, seat, mode)
+    mail = compose.nudge(reader, by_name, notices.when(state),
+                         moves.example_lines(state, seat.seat), notices.clock_of(game, seat),
+                         engine.diagram(state))
+    notices.write_mail(session, seat, mail, "nudge",
+                       f"mail:{game.id}:{seat.seat}:nudge:{game.version}:{name}")
+
+
+def tell_absent(session: Session, game: GameRow, seat: SeatRow) -> None:
+    """Tell the creator's webhooks that ``seat`` has missed as many deadlines as the creator
+    allows (``seat.absent``): they may hand the seat to someone else. The creator's page
+    says it too (the game view's ``absent``); the creator has no email address."""
+    write_event(session, game.id, game.version, SEAT_ABSENT,
+                {"seat": seat.seat, "missed_deadlines": seat.missed_deadlines}, SEAT_ABSENT)
 
 
 def send_invitation(session: Session, game: GameRow, seat: SeatRow, link: str) -> None:

@@ -8,9 +8,12 @@ transaction, so each is committed exactly when the change is:
 1. the monster phase, when the figures' phase just ended: an outbox job, which the worker
    resolves after the commit (``worker.monster_job``);
 2. the deadline of the sub-turn the game now waits for (``service.timing``);
-3. the notifications: emails and webhook messages, as outbox rows (``service.notifications``),
+3. the turn plans: when the figure phase ends they are cleared; when the game now waits for
+   a seat with a plan, an outbox job plays it (``worker.plans``) and that seat's "your
+   move" mail is held, so it must run before the notifications (``service.plans``);
+4. the notifications: emails and webhook messages, as outbox rows (``service.notifications``),
    which the worker sends after the commit (``worker.mail``, ``worker.webhooks``);
-4. the game's open pages: the game is marked as changed, and after the commit every web
+5. the game's open pages: the game is marked as changed, and after the commit every web
    process streaming it hears of it (``service.signals``, ``service.live``).
 
 Nothing here talks to the outside world: what reaches it goes through the outbox, after the
@@ -26,6 +29,7 @@ from sqlalchemy.orm import Session
 from engine.state import MONSTER
 from service import notifications, outbox, signals
 from service.changes import GameChanged
+from service.plans.service import follow_the_plans
 from service.timing import start_sub_turn
 
 Reaction = Callable[[Session, GameChanged], None]
@@ -54,8 +58,8 @@ def tell_the_live_pages(session: Session, change: GameChanged) -> None:
     signals.game_touched(session, change.game.id)
 
 
-REACTIONS: tuple[Reaction, ...] = (schedule_monster_phase, time_the_sub_turn, notify,
-                                   tell_the_live_pages)
+REACTIONS: tuple[Reaction, ...] = (schedule_monster_phase, time_the_sub_turn,
+                                   follow_the_plans, notify, tell_the_live_pages)
 
 
 def game_changed(session: Session, change: GameChanged) -> None:

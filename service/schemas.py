@@ -14,6 +14,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate
 
+from service.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
 from service.text import has_bidi_control
 
 MAX_INT = 2**31 - 1  # the largest value of an SQL INTEGER
@@ -71,6 +72,23 @@ def move_time_limit_field(**kwargs: Any) -> fields.Integer:
     """Return the field of a game's time per move: seconds, a minute to 30 days, or null."""
     return bounded_int(MIN_MOVE_TIME, MAX_MOVE_TIME, allow_none=True, metadata={
         "description": "Seconds each player has for a move; null: no limit."}, **kwargs)
+
+
+def vacation_days_field(**kwargs: Any) -> fields.Integer:
+    """Return the field of the vacation days each seat of a game has (0: none)."""
+    return bounded_int(0, MAX_VACATION_DAYS, metadata={"description": (
+        "Days of vacation each seat has in this game (0: none). When a seat's deadline "
+        "passes, its days are spent one at a time, each moving the deadline a day on, "
+        "before its time runs out (docs/deadlines.md).")}, **kwargs)
+
+
+def missed_deadlines_limit_field(**kwargs: Any) -> fields.Integer:
+    """Return the field of the missed deadlines after which the creator is told that a seat
+    may be handed to a new player (null: never)."""
+    return bounded_int(1, MAX_MISSED_DEADLINES_LIMIT, allow_none=True, metadata={
+        "description": "After this many missed deadlines of a seat, the creator's page and "
+                       "webhooks say they may hand the seat to someone else; null: never."},
+        **kwargs)
 
 
 def bounded_int(low: int = 0, high: int = MAX_INT, *, strict: bool = True,

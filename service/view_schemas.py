@@ -139,6 +139,14 @@ class SeatViewSchema(Schema):
     name = fields.String(**Nullable)
     open = fields.Boolean(required=True)
     email = fields.String(allow_none=True)
+    vacation_days_left = fields.Integer(required=True, metadata={
+        "description": "Whole days of vacation the seat has left in this game."})
+    missed_deadlines = fields.Integer(required=True, metadata={
+        "description": "Deadlines the seat has missed (a timeout flip was made for it) since "
+                       "it last changed hands."})
+    absent = fields.Boolean(required=True, metadata={
+        "description": "The seat has missed as many deadlines as missed_deadlines_limit: "
+                       "the creator may hand it to someone else."})
 
 
 class GameViewSchema(Schema):
@@ -162,6 +170,13 @@ class GameViewSchema(Schema):
         "the game is paused, the deadline as it stood, which resuming shifts by the pause.")})
     paused_at = fields.DateTime(**Nullable, metadata={
         "description": "Since when the creator has paused the game; null while it runs."})
+    vacation_days = fields.Integer(required=True, metadata={
+        "description": "Days of vacation each seat has in this game (0: none)."})
+    missed_deadlines_limit = fields.Integer(**Nullable, metadata={
+        "description": "After this many missed deadlines a seat is 'absent' (null: never)."})
+    next_nudge_at = fields.DateTime(**Nullable, metadata={
+        "description": "While the game runs, when it may be nudged again after its last "
+                       "nudge (one a day): a time past, or null, means now."})
     created_at = fields.DateTime(required=True)
     started_at = fields.DateTime(**Nullable)
     finished_at = fields.DateTime(**Nullable)

@@ -9,6 +9,7 @@ The response schemas (``service.schemas``) document exactly these shapes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
 from typing import Any
 
 import engine
@@ -18,20 +19,27 @@ from service.auth import SEAT, Caller
 from service.clock import iso
 from service.models import Action, Event, GameRow, SeatRow, WrittenAction, WrittenEvent
 from service.naming import game_name
+from service.pace import days_left, is_absent
 from service.store import load_state
 from service.vocabulary import ACTIVE, TIMEOUT
+
+NUDGE_INTERVAL = timedelta(hours=24)
+"""One nudge a game a day (``service.deadlines.nudge``, which takes it from here)."""
 
 
 def etag(game: GameRow, caller: Caller) -> str:
     """Return the (weak) ETag value of ``game`` as ``caller`` sees it.
 
     It changes whenever the view can: a new version, a new status, a seat taken, a pause,
-    a deadline moved by resuming, anything the creator changed (``updated_at``: a time per
-    move, a seat handed to a new player); and it differs per viewer, whose views differ.
+    a deadline moved by resuming or by a seat's vacation, a nudge, anything the creator
+    changed (``updated_at``: a time per move, the pace, a seat handed to a new player); and
+    it differs per viewer, whose views differ.
     """
     clock = "" if game.move_deadline is None else f".d{game.move_deadline.timestamp():.6f}"
     if game.paused_at is not None:
         clock += ".paused"
+    if game.nudged_at is not None:
+        clock += f".n{game.nudged_at.timestamp():.6f}"
     return (f"{game.id}.{game.version}.{game.status}.{game.seats_open}.{caller.viewer}"
             f"{clock}.u{game.updated_at.timestamp():.6f}")
 
@@ -54,6 +62,7 @@ def game_view(
     position = None if state is None else engine.player_view(state, seat)
     outcome = None if state is None or state.outcome is None else state.outcome.to_dict()
     running = game.status == ACTIVE
+    nudge = None if game.nudged_at is None else game.nudged_at + NUDGE_INTERVAL
     return {
         "id": game.id,
         "name": game_name(game),
@@ -62,12 +71,15 @@ def game_view(
         "phase": game.phase,
         "to_move": None if state is None else state.to_move,
         "viewer": {"kind": caller.kind, "seat": seat},
-        "seats": [seat_view(s, own=s.seat == seat) for s in seats],
+        "seats": [seat_view(s, own=s.seat == seat, game=game) for s in seats],
         "options": game.options,
         "start_seat": game.start_seat,
         "move_time_limit": game.move_time_limit,
         "move_deadline": iso(game.move_deadline) if running else None,
         "paused_at": iso(game.paused_at) if running else None,
+        "vacation_days": game.vacation_days or 0,
+        "missed_deadlines_limit": game.missed_deadlines_limit,
+        "next_nudge_at": iso(nudge) if running else None,
         "created_at": iso(game.created_at),
         "started_at": iso(game.started_at),
         "finished_at": iso(game.finished_at),
@@ -77,13 +89,17 @@ def game_view(
     }
 
 
-def seat_view(seat: SeatRow, *, own: bool) -> dict[str, Any]:
-    """Return a seat as shown in a game view: the email address only to its own seat."""
+def seat_view(seat: SeatRow, *, own: bool, game: GameRow) -> dict[str, Any]:
+    """Return a seat as shown in a game view: the email address only to its own seat; its
+    pace (vacation days left, missed deadlines, absent) to everyone, as the log tells it."""
     data: dict[str, Any] = {
         "seat": seat.seat,
         "colour": seat.colour,
         "name": seat.name,
         "open": seat.name is None,
+        "vacation_days_left": days_left(game, seat),
+        "missed_deadlines": seat.missed_deadlines or 0,
+        "absent": is_absent(game, seat),
     }
     if own:
         data["email"] = seat.email

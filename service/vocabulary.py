@@ -37,4 +37,8 @@ PAUSED = "paused"
 """The creator paused the game."""
 RESUMED = "resumed"
 """The creator resumed the game."""
-SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED)
+VACATION = "vacation"
+"""A seat's deadline passed and days of its vacation were spent: the deadline moved on."""
+NUDGED = "nudged"
+"""A seat (or the creator) nudged the seat the game waits for."""
+SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED, VACATION, NUDGED)

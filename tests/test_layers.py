@@ -47,13 +47,15 @@ def test_engine_imports_no_framework_database_queue_or_network_library(
 
 ROOT = Path(__file__).resolve().parent.parent
 FEATURES = frozenset({"actions", "deadlines", "games", "home", "links", "live", "log",
-                      "mail", "mailin", "prefs", "talk", "webhooks"})
+                      "mail", "mailin", "plans", "prefs", "talk", "webhooks"})
 # What a feature may take from another: the email channel (mail: compose, addresses, seats'
 # preferences), the one submission use case (the mail door submits moves as the API does)
-# the table's use cases (the mail door posts a reply's "say", mails show the table) and the
-# minting of a seat's links (home hands out seat links as "I lost my link" does).
+# the table's use cases (the mail door posts a reply's "say", mails show the table), the
+# minting of a seat's links (home hands out seat links as "I lost my link" does) and the
+# turn plans' use cases (the mail door plans a reply's further moves).
 SHARED_ACROSS_FEATURES = {"mail": "service.mail", "actions": "service.actions.service",
-                          "talk": "service.talk.service", "links": "service.links.service"}
+                          "talk": "service.talk.service", "links": "service.links.service",
+                          "plans": "service.plans.service"}
 
 
 def imports_of(path: Path) -> Iterator[str]:

@@ -16,7 +16,9 @@ from sqlalchemy.orm import InstrumentedAttribute, Session
 
 import engine
 from engine.timeouts import timeout_action
+from service import pace
 from service.clock import iso
+from service.deadlines import pacing
 from service.deadlines.reminder import write_reminder
 from service.deadlines.service import append_event
 from service.models import Game, Seat
@@ -44,25 +46,30 @@ def games_to_remind(now: datetime) -> list[str]:
     return _due(Game.reminder_at, now)
 
 
-def _claim(session: Session, game: Game, column: str, value: datetime, *clear: str) -> bool:
-    """Clear ``column`` (and the ``clear`` ones) if it still holds ``value``, the game's
-    version is the one read and it runs; True if so."""
+def _claim(session: Session, game: Game, column: str, value: datetime, *clear: str,
+           **values: datetime) -> bool:
+    """Clear ``column`` (and the ``clear`` ones), or set them to ``values``, if it still
+    holds ``value``, the game's version is the one read and it runs; True if so."""
     claimed = session.execute(
         update(Game).where(Game.id == game.id, Game.version == game.version,
                            Game.status == ACTIVE, Game.paused_at.is_(None),
                            getattr(Game, column) == value)
-        .values({name: None for name in (column, *clear)})
+        .values({name: values.get(name) for name in (column, *clear)})
     )
     return rows_changed(claimed) == 1
 
 
 def expire(game_id: str, now: datetime) -> int | None:
-    """Flip the waiting figure of the seat whose time ran out (``engine.timeouts``).
+    """Spend the vacation of the seat whose time ran out, or flip its waiting figure
+    (``engine.timeouts``).
 
-    The flip is stored as that seat's action, after a ``timeout`` event, through the same
-    path as a player's action (``save_transition``): the next sub-turn gets its deadline,
-    or the monster-phase job is written if that was the last figure. Returns the new
-    version, or None when there was nothing (more) to do.
+    Vacation days go first (``service.pace``): the deadline moves on a day per day spent,
+    and if that puts it after ``now`` nothing else happens (a ``vacation`` event is written).
+    Once the bank is empty the flip is stored as that seat's action, after a ``timeout``
+    event, through the same path as a player's action (``save_transition``): the next
+    sub-turn gets its deadline, or the monster-phase job is written if that was the last
+    figure; the seat's missed deadlines are counted (``service.deadlines.pacing``). Returns
+    the new version, or None when no flip was made.
     """
     try:
         with write_transaction() as session:
@@ -70,16 +77,29 @@ def expire(game_id: str, now: datetime) -> int | None:
             deadline = None if game is None else game.move_deadline
             if game is None or deadline is None or deadline > now:
                 return None
-            if not _claim(session, game, "move_deadline", deadline, "reminder_at"):
-                return None
             state = load_state(game)
             assert state is not None and state.to_move is not None  # it had a deadline
             seat = state.to_move
+            late = session.get(Seat, (game_id, seat))
+            assert late is not None
+            spent = pace.days_to_spend(deadline, now, pace.days_left(game, late))
+            if spent:
+                moved = deadline + spent * pace.DAY
+                if not _claim(session, game, "move_deadline", deadline, "reminder_at",
+                              move_deadline=moved):
+                    return None
+                pacing.spend_vacation(session, game, late, spent, moved, now)
+                if moved > now:
+                    return None
+                deadline = moved
+            if not _claim(session, game, "move_deadline", deadline, "reminder_at"):
+                return None
             action = timeout_action(state)
             done = engine.apply_action(state, action, seat, expected_version=game.version)
             timeout = {"type": TIMEOUT, "seat": seat, "deadline": iso(deadline)}
             transition = engine.Transition(done.state, (timeout, *done.events))
             game_changed(session, save_transition(session, game, transition, now, action, seat))
+            pacing.count_missed(session, game, late)
             return game.version
     except StaleWrite:
         return None

@@ -1,5 +1,5 @@
-"""Routes of pausing and resuming a game and of its time per move: thin, each one call to
-``service.deadlines.service``."""
+"""Routes of pausing and resuming a game, its time per move, its pace (vacation days, the
+missed-deadlines limit) and nudges: thin, each one call to the service layer."""
 
 from __future__ import annotations
 
@@ -10,13 +10,14 @@ from flask.views import MethodView
 
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
-from service.deadlines import service
-from service.deadlines.schemas import MoveTimeLimitSchema
+from service.deadlines import nudge, pacing, service
+from service.deadlines.schemas import MoveTimeLimitSchema, NudgedSchema, PaceSchema
 from service.view_schemas import GameViewSchema
 
 blp = Blueprint("deadlines", __name__, url_prefix="/api/v1/games",
                 description="Pause and resume a game (its creator), which stops its clock; "
-                            "change its time per move.")
+                            "change its time per move and its pace (vacation days, missed "
+                            "deadlines); nudge the player the game waits for.")
 
 
 @blp.route("/<game_id>/pause")
@@ -69,3 +70,42 @@ class MoveTimeLimit(MethodView):
         """
         return json_reply(service.set_move_time_limit(game_id, bearer_token(),
                                                       limit["move_time_limit"]))
+
+
+@blp.route("/<game_id>/pace")
+class Pace(MethodView):
+    """A game's vacation days per seat and its missed-deadlines limit."""
+
+    @blp.arguments(PaceSchema())
+    @blp.response(200, GameViewSchema)
+    @errors(blp, 401, 403, 404, 409)
+    @blp.doc(security=BEARER)
+    def put(self, settings: dict[str, Any], game_id: str) -> Response:
+        """Set the vacation days of each seat and the missed-deadlines limit (the creator's
+        token only).
+
+        Vacation days are spent one at a time when a seat's deadline passes, each moving it
+        a day on, before its time runs out; what a seat spent stays spent. After the limit's
+        number of missed deadlines the creator is told they may hand the seat on. Refusals:
+        409 game/ended (finished or cancelled).
+        """
+        return json_reply(pacing.set_pace(game_id, bearer_token(), settings))
+
+
+@blp.route("/<game_id>/nudge")
+class Nudge(MethodView):
+    """Nudging the player the game waits for."""
+
+    @blp.response(200, NudgedSchema)
+    @errors(blp, 401, 403, 404, 409, 429)
+    @blp.doc(security=BEARER)
+    def post(self, game_id: str) -> Response:
+        """Nudge the seat to act: an email (if it has an address) and the webhook event
+        turn.nudged (a seat's token or the creator's).
+
+        One nudge per game a day, whoever sends it. Refusals: 409 nudge/nobody_to_nudge
+        (not started, paused, monster phase, over, cancelled; details.reason); 422
+        nudge/yourself; 429 nudge/too_soon with details.next_nudge_at and Retry-After;
+        409 nudge/moved_on when a move came in meanwhile.
+        """
+        return json_reply(nudge.nudge(game_id, bearer_token()))

@@ -1,13 +1,51 @@
-"""Request schemas of deadlines: a game's time per move."""
+"""Request and response schemas of deadlines: a game's time per move, its pace (vacation
+days, the missed-deadlines limit) and a nudge."""
 
 from __future__ import annotations
 
-from marshmallow import Schema
+from typing import Any
 
-from service.schemas import move_time_limit_field
+from marshmallow import Schema, ValidationError, fields, validates_schema
+
+from service.schemas import (
+    missed_deadlines_limit_field,
+    move_time_limit_field,
+    vacation_days_field,
+)
 
 
 class MoveTimeLimitSchema(Schema):
     """A game's new time per move: seconds (a minute to 30 days), or null for no limit."""
 
     move_time_limit = move_time_limit_field(required=True)
+
+
+class PaceSchema(Schema):
+    """A game's new pace: the vacation days of each seat, the missed-deadlines limit (one or
+    both)."""
+
+    vacation_days = vacation_days_field()
+    missed_deadlines_limit = missed_deadlines_limit_field()
+
+    class Meta:
+        """At least one of the two."""
+
+        openapi = {"anyOf": [{"required": ["vacation_days"]},
+                             {"required": ["missed_deadlines_limit"]}]}
+
+    @validates_schema
+    def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if not data:
+            raise ValidationError("Give vacation_days, missed_deadlines_limit or both.",
+                                  "vacation_days")
+
+
+class NudgedSchema(Schema):
+    """A nudge sent: to which seat, by whom (null: the creator), whether it went by email,
+    and when the game may be nudged again."""
+
+    seat = fields.Integer(required=True)
+    by = fields.Integer(allow_none=True, required=True)
+    emailed = fields.Boolean(required=True)
+    nudged_at = fields.DateTime(required=True)
+    next_nudge_at = fields.DateTime(required=True)

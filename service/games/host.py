@@ -59,7 +59,7 @@ def invite_to_seat(game_id: str, token: str | None, seat_text: str) -> dict[str,
             update(Seat).where(Seat.game_id == game_id, Seat.seat == seat,
                                Seat.name.is_not(None))
             .values(email=None, email_key=None, invite_code_hash=hash_secret(code),
-                    replaced_at=_next_epoch(session, game_id, seat, now))
+                    replaced_at=_next_epoch(session, game_id, seat, now), missed_deadlines=0)
         )
         touched = session.execute(
             update(Game).where(Game.id == game_id, Game.status.in_((OPEN, ACTIVE)))

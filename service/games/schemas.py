@@ -8,7 +8,15 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 import engine
-from service.schemas import Boolean, EmailAddress, Text, bounded_int, move_time_limit_field
+from service.schemas import (
+    Boolean,
+    EmailAddress,
+    Text,
+    bounded_int,
+    missed_deadlines_limit_field,
+    move_time_limit_field,
+    vacation_days_field,
+)
 from service.tokens import TOKEN_PATTERN
 from service.view_schemas import GameViewSchema
 
@@ -69,6 +77,8 @@ class CreateGameSchema(Schema):
     start_seat = bounded_int(0, MAX_SEATS - 1, allow_none=True, load_default=None, metadata={
         "description": "The seat that starts; null or absent: drawn at random."})
     move_time_limit = move_time_limit_field(load_default=None)
+    vacation_days = vacation_days_field(load_default=0)
+    missed_deadlines_limit = missed_deadlines_limit_field(load_default=None)
 
 
 class CreatedSeatSchema(Schema):

@@ -75,6 +75,8 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
         seat_count=len(seat_specs),
         seats_open=open_count, options=options.to_dict(), start_seat=start_seat,
         move_time_limit=spec.get("move_time_limit"),
+        vacation_days=spec.get("vacation_days", 0),
+        missed_deadlines_limit=spec.get("missed_deadlines_limit"),
         invite_code_hash=hash_secret(invite_code) if invite_code else None,
         action_count=0, event_count=0, created_at=now, updated_at=now,
     )
@@ -88,7 +90,8 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
         session.add(Token(hash=hash_secret(spectator_token), game_id=game_id, kind=SPECTATOR,
                           created_at=now))
         for number, (seat_spec, colour) in enumerate(zip(seat_specs, colours, strict=True)):
-            seat = Seat(game_id=game_id, seat=number, colour=colour)
+            seat = Seat(game_id=game_id, seat=number, colour=colour, vacation_used=0,
+                        missed_deadlines=0)
             if not seat_spec.get("open"):
                 seat_tokens[number] = new_token()
                 _take_seat(seat, seat_spec["name"], seat_spec.get("email"), now)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from service.mail import markup
 from service.mail.seats import DIGEST, EVERY_EVENT, MY_TURN, NONE
@@ -137,12 +138,44 @@ def _instruction_sections(examples: Sequence[str], colour: str
     return [("", first), *([("", lines)] if lines else []), ("", last)]
 
 
+def time_left(deadline: datetime, now: datetime) -> str:
+    """Return the time from ``now`` to ``deadline`` in words: ``2 days 3 hours``,
+    ``40 minutes``, ``less than a minute`` (nothing finer than minutes, rounded down)."""
+    left = max(deadline - now, timedelta(0))
+    minutes = int(left.total_seconds() // 60)
+    parts = []
+    for unit, size in (("day", 24 * 60), ("hour", 60), ("minute", 1)):
+        count, minutes = divmod(minutes, size)
+        if count:
+            parts.append(f"{count} {unit}{'' if count == 1 else 's'}")
+    return " ".join(parts[:2]) or "less than a minute"
+
+
+def clock_line(deadline: datetime | None, now: datetime, vacation_days: int) -> str | None:
+    """Return what a mail says of the time the seat has for its move (None: no limit):
+    until when, how long that is, and the vacation days that would be spent after it."""
+    if deadline is None:
+        return None
+    line = (f"You have until {deadline:%Y-%m-%d %H:%M} UTC for this move "
+            f"({time_left(deadline, now)} left).")
+    if vacation_days:
+        days = f"{vacation_days} day{'' if vacation_days == 1 else 's'}"
+        line += (f" Then your vacation ({days} left) is spent a day at a time before your "
+                 "time runs out.")
+    return line
+
+
 def your_move(reader: Reader, when: str, examples: Sequence[str], history: Sequence[str],
-              messages: Sequence[str], diagram: str) -> Mail:
-    """Return the "it is your turn" email: how to answer with a move (``examples``), what was
-    said at the table and what happened since the seat last moved, the board."""
+              messages: Sequence[str], diagram: str, clock: str | None = None,
+              note: str | None = None) -> Mail:
+    """Return the "it is your turn" email: why the seat's turn plan stopped (``note``), how
+    long the seat has (``clock``, from :func:`clock_line`), how to answer with a move
+    (``examples``), what was said at the table and what happened since the seat last moved,
+    the board."""
     sections: list[tuple[str, str | list[str]]] = [
         ("", f"It is your turn ({reader.colour}) in {reader.game_name}, {when}."),
+        *([("", note)] if note else []),
+        *([("", clock)] if clock else []),
         *_instruction_sections(examples, reader.colour)]
     sections += _news(history, messages)
     return game_mail(reader, reader.subject(f"Your move — {when}"), sections, diagram,
@@ -157,6 +190,19 @@ def _news(history: Sequence[str], messages: Sequence[str]
     if history:
         sections.append(("Since your last move", list(history)))
     return sections
+
+
+def nudge(reader: Reader, by: str, when: str, examples: Sequence[str], clock: str | None,
+          diagram: str) -> Mail:
+    """Return the email of a nudge: ``by`` (a player, or the game's creator) reminds the seat
+    that the table waits for its move, how long it has and how to answer."""
+    sections: list[tuple[str, str | list[str]]] = [
+        ("", f"{by} sent you a nudge: the table is waiting for your move ({reader.colour}) "
+             f"in {reader.game_name}, {when}."),
+        *([("", clock)] if clock else []),
+        *_instruction_sections(examples, reader.colour)]
+    return game_mail(reader, reader.subject(f"A nudge: your move — {when}"), sections,
+                     diagram, "Make your move")
 
 
 def monster_result(reader: Reader, when: str, narration: str, diagram: str) -> Mail:

@@ -26,7 +26,7 @@ from engine import GameState
 from engine.events import MONSTER_DONE
 from engine.narrate import narrate_monster
 from engine.state import OVER
-from service import outbox
+from service import clock, outbox, pace
 from service.mail import compose, history, keys, moves
 from service.mail.addresses import reply_address
 from service.mail.compose import Mail, Reader
@@ -38,6 +38,7 @@ from service.talk.service import MessageRecord, since_version
 from service.vocabulary import ACTIVE, FINISHED
 
 _INVITED = "ff_mail_invited"
+_HELD = "ff_mail_turn_held"
 SENDING_MODES = (EVERY_EVENT, MY_TURN)
 _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Seat.seat)
 
@@ -45,6 +46,12 @@ _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Se
 def mark_invited(session: Session, game_id: str, seat: int) -> None:
     """Remember that the seat got its invitation in this transaction."""
     session.info.setdefault(_INVITED, set()).add((game_id, seat))
+
+
+def hold_turn_mail(session: Session, game_id: str, seat: int, version: int) -> None:
+    """Send no "your move" to the seat for the game at ``version`` in this transaction: its
+    turn plan acts for it (``service.plans``), or mails it with the reason it stopped."""
+    session.info.setdefault(_HELD, set()).add((game_id, seat, version))
 
 
 def unsubscribe_url(game_id: str, seat: int) -> str:
@@ -109,6 +116,7 @@ def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], 
     now = utcnow()
     is_monster = any(e.get("type") == MONSTER_DONE for e in events)
     invited = session.info.get(_INVITED, set())
+    held = session.info.get(_HELD, set())
     players = history.players_of(all_seats)
     for seat in with_email:
         row = settings.get(seat.seat)
@@ -118,27 +126,55 @@ def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], 
         if state.phase == OVER:
             topic = "over"
         elif seat.seat == state.to_move and (game.id, seat.seat) not in invited:
+            if (game.id, seat.seat, game.version) in held:
+                continue
             topic = "turn"
         elif is_monster and mode == EVERY_EVENT:
             topic = "monster"
         else:
             continue
         reader = reader_of(session, game, seat, mode)
-        mail = _compose(session, topic, reader, state, events, players, now)
+        mail = _compose(session, topic, reader, state, events, players, now,
+                        clock_of(game, seat) if topic == "turn" else None)
         write_mail(session, seat, mail, topic, f"mail:{game.id}:{seat.seat}:{topic}:"
                                                f"{game.version}")
 
 
+def clock_of(game: GameRow, seat: SeatRow) -> str | None:
+    """Return what a mail to the seat to act says of its time (None: the game has no limit):
+    until when, how long from now, and its vacation days left."""
+    deadline = None if game.paused_at is not None else game.move_deadline
+    return compose.clock_line(deadline, clock.now(), pace.days_left(game, seat))
+
+
+def write_turn_mail(session: Session, game: GameRow, seat: int, note: str | None) -> None:
+    """Write the "your move" email of ``seat``, whose turn it is in ``game``, with ``note``
+    (why its turn plan stopped) first; as :func:`write` would, to a seat that gets it."""
+    row = session.get(Seat, (game.id, seat))
+    state = load_state(game)
+    if row is None or not row.email or state is None:
+        return
+    settings = settings_of(session, game.id).get(seat)
+    mode, now = mode_of(settings), utcnow()
+    if mode not in SENDING_MODES or is_active(settings, now):
+        return
+    players = history.players_of(list(session.scalars(_SEATS_OF, {"game_id": game.id})))
+    mail = _compose(session, "turn", reader_of(session, game, row, mode), state, (), players,
+                    now, clock_of(game, row), note)
+    write_mail(session, row, mail, "turn", f"mail:{game.id}:{seat}:turn:{game.version}")
+
+
 def _compose(session: Session, topic: str, reader: Reader, state: GameState,
              events: Sequence[Mapping[str, Any]], players: dict[int, str],
-             now: datetime) -> Mail:
+             now: datetime, clock_words: str | None, note: str | None = None) -> Mail:
     diagram = engine.diagram(state)
     if topic == "turn":
         last = history.last_move_version(session, reader.game_id, reader.seat)
         lines = history.since_version(session, reader.game_id, last, players)
         said = since_version(session, reader.game_id, last, exclude_seat=reader.seat)
         return compose.your_move(reader, when(state), moves.example_lines(state, reader.seat),
-                                 lines, [talk_line(m, players) for m in said], diagram)
+                                 lines, [talk_line(m, players) for m in said], diagram,
+                                 clock_words, note)
     if topic == "monster":
         return compose.monster_result(reader, when(state), narrate_monster(events), diagram)
     return compose.game_over(reader, *outcome_words(state, players), diagram)

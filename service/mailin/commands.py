@@ -41,6 +41,11 @@ Moves (the engine's notation):
   flip 1           turn figure 1 over without moving it
   place stone c3   set-up: place a tile (teleporter A c5 N, pool long e9 v ...)
 
+Several moves, one per line, plan your coming turns: the first is made now if it
+is your turn, the others when your next turns come, each only if it still does
+what it did when you wrote it (else you get an email). End a line with "or flip"
+to flip that figure instead; a line "flip the rest" flips your remaining figures.
+
 Commands:
   board            send me the board
   help             send me this text
@@ -94,6 +99,55 @@ def choose(lines: list[str], state: GameState | None, seat: int) -> tuple[Comman
             return command, error
         return command, None
     return None, first_error
+
+
+_OR_FLIP = re.compile(r"\s+or\s+flip\s*$", re.IGNORECASE)
+_FLIP_REST = frozenset({"flip the rest", "flip rest", "flip all", "then flip the rest",
+                        "flip all the rest", "flip all my figures",
+                        "flip all my remaining figures"})
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """The moves a reply lists, one per line, in order (each may end in "or flip"), and
+    whether it asks to flip the remaining figures: a turn plan when there are several."""
+
+    moves: tuple[str, ...]
+    flip_rest: bool
+
+    @property
+    def is_plan(self) -> bool:
+        """True when the reply plans: two moves or more, or "flip the rest"."""
+        return len(self.moves) > 1 or self.flip_rest
+
+    @property
+    def now(self) -> str:
+        """Return the first move as it is made now (an "or flip" means nothing then)."""
+        return _OR_FLIP.sub("", self.moves[0])
+
+
+def planned(lines: list[str], state: GameState, seat: int) -> Planned:
+    """Return the moves among ``lines`` and whether one says "flip the rest".
+
+    A line is a move when the engine reads it as one (with "or flip" cut off), as in
+    :func:`choose`; a line it cannot read ("Hi!") is passed over.
+    """
+    moves: list[str] = []
+    flip_rest = False
+    for line in lines:
+        if command_of(line).kind != MOVE:
+            continue
+        if " ".join(re.sub(r"[.!,;:]+", " ", line).lower().split()) in _FLIP_REST:
+            flip_rest = True
+            continue
+        try:
+            engine.parse_action(_OR_FLIP.sub("", line), state, seat)
+        except engine.InvalidNotation:
+            continue
+        except EngineError:
+            pass
+        moves.append(line.strip())
+    return Planned(tuple(moves), flip_rest)
 
 
 def figure_named(text: str, state: GameState, seat: int,

@@ -80,11 +80,28 @@ def render(answer: Answer) -> tuple[str, str]:
     return "\n".join(text_parts), markup.document(answer.title, html_parts, markup.text(footer))
 
 
-def applied(notation: str, diagram: str, link: str, to_move: str | None) -> Answer:
-    """Return the confirmation of an applied move, with the new board."""
+def applied(notation: str, diagram: str, link: str, to_move: str | None,
+            plan: Sequence[str] = ()) -> Answer:
+    """Return the confirmation of an applied move, with the new board; ``plan`` says what
+    became of the reply's further moves (the turn plan)."""
     after = f" Now it is {to_move}'s turn." if to_move else ""
-    return Answer("Your move was made", [f"Done: {notation}.{after}"], diagram=diagram,
+    return Answer("Your move was made", [f"Done: {notation}.{after}", *plan], diagram=diagram,
                   link=link)
+
+
+def plan_words(lines: Sequence[str], flip_rest: bool) -> list[str]:
+    """Return the paragraphs that tell a seat its turn plan was made."""
+    items = [f"{number}. {line}" for number, line in enumerate(lines, start=1)]
+    if flip_rest:
+        items.append("then flip the rest")
+    return ["Your plan for your coming turns of this game turn: " + "; ".join(items) + ".",
+            "Each move is made when your turn comes, if it still does what it does now; "
+            "else you get an email. A new plan replaces this one."]
+
+
+def planned(lines: Sequence[str], flip_rest: bool, link: str) -> Answer:
+    """Return the answer to a reply that planned moves (none made now)."""
+    return Answer("Your plan was made", plan_words(lines, flip_rest), link=link)
 
 
 def refused_move(line: str, message: str, legal: Sequence[str], diagram: str | None,

@@ -35,6 +35,7 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine import EngineError, GameState
+from engine.state import FIGURES
 from service.actions.service import submit_action
 from service.auth import VouchedSeat
 from service.errors import ServiceError
@@ -51,6 +52,7 @@ from service.mail.addresses import (
 from service.mailin import commands, parse, replies
 from service.mailin.models import InboundMail, MailSettings
 from service.models import Game, Seat, utcnow
+from service.plans.service import PlanInput, plan_in
 from service.store import load_state
 from service.talk.service import post_in
 from service.unit_of_work import write_transaction
@@ -86,6 +88,8 @@ class _Move:
     seat: int
     notation: str
     version: int
+    plan: tuple[str, ...] = ()  # the reply's further moves: the seat's turn plan
+    flip_rest: bool = False
 
 
 def receive(raw: bytes, recipients: Iterable[str] = (),
@@ -119,7 +123,8 @@ def _handle(inbound: parse.Inbound, recipient: str) -> Result:
             row.duplicates += 1
             row.updated_at = utcnow()
             return _result(row, duplicate=True)
-        move = _decide(session, row, inbound, recipient) if fresh else _pending(session, row)
+        move = (_decide(session, row, inbound, recipient) if fresh
+                else _pending(session, row, inbound))
         if move is None:
             return _result(row)
     outcome = _submit(move)
@@ -256,6 +261,14 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
         _refuse(session, row, inbound, refusal.code, refusal.message)
         return None
     assert state is not None  # an active game has started
+    plan = commands.planned(inbound.lines, state, seat)
+    if plan.is_plan and state.phase == FIGURES:
+        if state.to_move != seat or not plan.moves:
+            _plan(session, row, inbound.message_id, game, seat, plan, link)
+            return None
+        row.command, row.version = plan.now[:200], game.version
+        return _Move(row.id, game_id, seat, plan.now, game.version, plan.moves[1:],
+                     plan.flip_rest)
     if command is not None:
         # Whose turn it is comes first, whatever the move says ("4 to a1" out of turn is
         # "not your turn", not "cannot get a1").
@@ -334,11 +347,45 @@ def _sender_must_match(session: Session, game_id: str) -> bool:
     return True if settings is None else settings.sender_must_match
 
 
-def _pending(session: Session, row: InboundMail) -> _Move | None:
-    """Return the move of a row an earlier delivery left unfinished."""
+def _pending(session: Session, row: InboundMail, inbound: parse.Inbound) -> _Move | None:
+    """Return the move of a row an earlier delivery left unfinished (with the plan its
+    further lines make, read again from the message)."""
     if row.game_id is None or row.seat is None or row.command is None or row.version is None:
         return None
-    return _Move(row.id, row.game_id, row.seat, row.command, row.version)
+    game = session.get(Game, row.game_id)
+    state = None if game is None else load_state(game)
+    plan = None if state is None else commands.planned(inbound.lines, state, row.seat)
+    if plan is None or not plan.is_plan or not plan.moves:
+        return _Move(row.id, row.game_id, row.seat, row.command, row.version)
+    return _Move(row.id, row.game_id, row.seat, row.command, row.version, plan.moves[1:],
+                 plan.flip_rest)
+
+
+def _plan(session: Session, row: InboundMail, message_id: str | None, game: Game, seat: int,
+          plan: commands.Planned, link: str) -> None:
+    """Make the reply's moves the seat's turn plan (all of them: it is not its turn now)."""
+    try:
+        plan_in(session, game, seat, [PlanInput(line) for line in plan.moves], plan.flip_rest)
+    except ServiceError as refusal:
+        _close(session, row, message_id, REFUSED, refusal.code, refusal.message,
+               replies.refused("Your plan was not made", refusal.message))
+        return
+    _close(session, row, message_id, ANSWERED, "mail/planned",
+           f"planned {len(plan.moves)} move(s)", replies.planned(plan.moves, plan.flip_rest,
+                                                                  link))
+
+
+def _plan_rest(session: Session, game: Game, move: _Move) -> list[str]:
+    """Make the further moves of a reply whose first move was made the seat's turn plan;
+    return what became of it, in words."""
+    if not move.plan and not move.flip_rest:
+        return []
+    try:
+        plan_in(session, game, move.seat, [PlanInput(line) for line in move.plan],
+                move.flip_rest)
+    except ServiceError as refusal:
+        return [f"Your plan for your next turns was not made: {refusal.message}"]
+    return replies.plan_words(move.plan, move.flip_rest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,6 +427,7 @@ def _finish(session: Session, row: InboundMail, message_id: str | None, move: _M
         return
     to_move = None if state.to_move is None else (
         _name_of(session, move.game_id, state.to_move) or state.colour_of(state.to_move))
+    plan = _plan_rest(session, game, move)
     _close(session, row, message_id, APPLIED, None,
            f"made {outcome.notation} (version {move.version} to {game.version})",
-           replies.applied(outcome.notation, engine.diagram(state), link, to_move))
+           replies.applied(outcome.notation, engine.diagram(state), link, to_move, plan))

@@ -91,6 +91,8 @@ def sentence(event_type: str, game_name: str, data: Mapping[str, Any],
         "move.due": _move_due,
         "game.over": _over,
         "message.posted": lambda data, seats: _message(data, seats, format_),
+        "turn.nudged": _nudged,
+        "seat.absent": _absent,
         "ping": _ping,
     }[event_type](data, seats)
     return f"Fearsome Floors, {escape_name(format_, game_name)}: {told}"
@@ -131,6 +133,16 @@ def _message(data: Mapping[str, Any], seats: Mapping[int, str], format_: str) ->
     # so that it cannot start a heading or a quote of its own there.
     text = escape_name(format_, " ".join(data["text"].split()))
     return f'{_who(seats, data["seat"])} says: "{text}"'
+
+
+def _nudged(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    by = "the game's creator" if data.get("by") is None else _who(seats, data["by"])
+    return f"{by} nudged {_who(seats, data['seat'])}: it is their move."
+
+
+def _absent(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    return (f"{_who(seats, data['seat'])} has missed {data['missed_deadlines']} deadlines; "
+            "the creator may hand the seat to someone else.")
 
 
 def _ping(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:

@@ -3,11 +3,14 @@
 A change (a game started, a player's action, a monster phase) becomes a few webhook events:
 ``game.started``, ``action.accepted``, ``monster.resolved``, then ``move.due`` (whose move
 it is now) or ``game.over``; a message posted to the table (``service.talk``) becomes
-``message.posted``. Each enabled endpoint of the game that wants an event gets one
-outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game, version,
-type, and a posted message's seq), so writing it twice is a no-op and a receiver can drop
-duplicates. A seat's endpoint hears ``move.due`` only when the move is its own, and
-``message.posted`` only for the other seats' messages. Event data are the engine's events as
+``message.posted``; the pace tools (``service.deadlines``) write ``turn.nudged`` (a seat, or
+the creator, nudged the seat to act) and ``seat.absent`` (a seat missed as many deadlines as
+the creator allows: they may hand it on). Each enabled endpoint of the game that wants an
+event gets one outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game,
+version, type, and a posted message's seq), so writing it twice is a no-op and a receiver can drop
+duplicates. A seat's endpoint hears ``move.due`` and ``turn.nudged`` only when the move is its own,
+``message.posted`` only for the other seats' messages, and never ``seat.absent``, which is
+for the creator. Event data are the engine's events as
 the public log shows them and the players' messages, never the state (no pile, seed,
 generator state, token or email). A message names the game by its name; a chat format's
 ends with the game's spectator link, whose token the worker fills in when it sends
@@ -40,9 +43,11 @@ MONSTER_RESOLVED = "monster.resolved"
 MOVE_DUE = "move.due"
 GAME_OVER = "game.over"
 MESSAGE_POSTED = "message.posted"
+TURN_NUDGED = "turn.nudged"
+SEAT_ABSENT = "seat.absent"
 PING = "ping"
 EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_OVER,
-               MESSAGE_POSTED)
+               MESSAGE_POSTED, TURN_NUDGED, SEAT_ABSENT)
 
 _MONSTER_EVENTS = {engine_events.CARD, engine_events.MONSTER_DONE}
 # Built once: every change of every game asks the first; most games have no endpoint.
@@ -82,12 +87,14 @@ def webhook_events(game: GameRow, events: Sequence[Mapping[str, Any]]
 
 def wants(endpoint: WebhookEndpoint, event_type: str, data: Mapping[str, Any]) -> bool:
     """True when ``endpoint`` is to hear of this event: its filter; a seat's endpoint hears of
-    its own moves only, and of the others' messages only."""
+    its own moves and nudges only, of the others' messages only, and of no absent seat."""
     if endpoint.events and event_type not in endpoint.events:
         return False
     if endpoint.seat is None:
         return True
-    if event_type == MOVE_DUE:
+    if event_type == SEAT_ABSENT:
+        return False
+    if event_type in (MOVE_DUE, TURN_NUDGED):
         return bool(data["seat"] == endpoint.seat)
     if event_type == MESSAGE_POSTED:
         return bool(data["seat"] != endpoint.seat)
@@ -134,6 +141,14 @@ def write_message_posted(session: Session, game_id: str, version: int,
     """
     return _write(session, game_id, version,
                   [(MESSAGE_POSTED, data, f"{MESSAGE_POSTED}_{data['seq']}")], None)
+
+
+def write_event(session: Session, game_id: str, version: int, event_type: str,
+                data: Mapping[str, Any], name: str) -> int:
+    """Write the outbox rows of one event that is not a change of the position (a nudge, a
+    seat found absent); ``name`` makes its message id unique in the game at ``version``.
+    Return how many rows are new."""
+    return _write(session, game_id, version, [(event_type, data, name)], None)
 
 
 def _write(session: Session, game_id: str, version: int,

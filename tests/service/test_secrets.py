@@ -1,5 +1,5 @@
 """No response ever shows a secret: the pile order, the seed or the generator state, another
-seat's token, another player's email address.
+seat's token, another player's email address, another seat's turn plan.
 
 One game is taken through every phase (open, placement, figures, monster, over), and a second
 one is cancelled; in each phase every endpoint is called by every kind of caller, successes
@@ -47,6 +47,7 @@ class Secrets:
     game: NewGame
     tokens: dict[str, str] = field(default_factory=dict)  # caller name -> token
     emails: dict[int, str] = field(default_factory=dict)  # seat -> address
+    plans: dict[int, str] = field(default_factory=dict)  # seat -> a line of its turn plan
     checked: int = 0
 
     def callers(self) -> Iterator[tuple[str, str, int | None]]:
@@ -77,6 +78,9 @@ class Secrets:
         for seat, email in self.emails.items():
             if seat != own_seat:
                 assert email.lower() not in text.lower(), f"seat {seat}'s email shown to {own}"
+        for seat, line in self.plans.items():
+            if seat != own_seat:
+                assert line not in text, f"seat {seat}'s plan shown to {own}"
         pile, numbers = self.engine_secrets()
         for number in numbers:
             assert number not in text, "the seed or the generator state in a response"
@@ -97,11 +101,32 @@ def walk(data: Any, pile: list[str]) -> None:
             walk(value, pile)
 
 
+def make_plans(client: FlaskClient, secrets: Secrets) -> None:
+    """Have each seat plan to flip one of its figures ("or flip": words only a plan shows),
+    when it can, and check every answer."""
+    secrets.plans.clear()
+    view = client.get(secrets.game.url(), headers=auth(secrets.tokens["spectator"])).get_json()
+    for name, token, seat in secrets.callers():
+        if seat is None:
+            continue
+        colour = view["seats"][seat]["colour"]
+        for number in (1, 3, 4, 5):
+            line = f"flip {colour} {number} or flip"
+            response = client.put(secrets.game.url("/plan"), headers=auth(token),
+                                  json={"lines": [{"notation": line}], "flip_rest": True})
+            secrets.check(response, name, may_show=frozenset({name}))
+            if response.status_code == 200:
+                secrets.plans[seat] = line
+                break
+
+
 def call_everything(client: FlaskClient, secrets: Secrets) -> None:
     """Call every endpoint about the game as every caller; check every response."""
     game = secrets.game
+    make_plans(client, secrets)
     for name, token, _seat in secrets.callers():
         headers = auth(token)
+        secrets.check(client.get(game.url("/plan"), headers=headers), name)
         view = client.get(game.url(), headers=headers)
         secrets.check(view, name)
         etag = view.headers["ETag"]
@@ -167,6 +192,7 @@ def test_no_response_shows_a_secret_in_any_phase(app: Flask, client: FlaskClient
             play_to(app, client, secrets, phase)
         assert phase_of(app, game) == phase
         call_everything(client, secrets)
+        assert bool(secrets.plans) == (phase == "figures")  # a plan is made in that phase
 
     cancelled = create_game(client, seats=SEATS[:2])
     secrets_of_cancelled = Secrets(app, cancelled, emails={0: SEATS[0]["email"],

@@ -97,7 +97,8 @@ def test_the_creator_adds_a_discord_webhook_pings_it_and_sends_a_failed_message_
     page.get_by_label("Webhook URL").fill(hook)
     page.get_by_label("Format").select_option(label="Discord channel")
     for words in ("the game starts", "a player moves", "the monster moves",
-                  "a message at the table"):
+                  "a message at the table", "a player is nudged",
+                  "a seat misses too many deadlines"):
         page.get_by_label(words).uncheck()
     page.get_by_role("button", name="Add webhook").click()
     expect(page.locator(".webhook .hint")).to_have_text(

@@ -28,6 +28,7 @@ import {
 import { mountSeatEmail } from "./view/email.js";
 import { renderSettings } from "./view/settings.js";
 import { showTurn } from "./view/signals.js";
+import { showPace } from "./view/pace.js";
 
 /**
  * Show the game `route.gameId` with the token from the link, and keep it up to date.
@@ -176,6 +177,7 @@ export async function showGame(page, ui, { gameId }) {
   async function update(apiGame) {
     const before = s.board && { board: s.board, status: s.status };
     apply(apiGame);
+    showPace(page, ui, apiGame);
     await loadStart();
     const fresh = await fetchLog();
     showLog();

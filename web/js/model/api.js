@@ -343,5 +343,21 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
     async inviteToSeat(id, seat) {
       return json(await call("POST", game(id, `/seats/${seat}/invite`), { ok: [201] }));
     },
+    /**
+     * Nudge the seat the game waits for (a seat's token or the creator's; one a day a game).
+     * @returns {Promise<{seat: number, by: number|null, emailed: boolean, nudged_at: string,
+     *   next_nudge_at: string}>}
+     */
+    async nudge(id) {
+      return json(await call("POST", game(id, "/nudge")));
+    },
+    /**
+     * Set the vacation days of each seat and the missed-deadlines limit (the creator's token).
+     * @param {{vacation_days?: number, missed_deadlines_limit?: number|null}} pace
+     * @returns {Promise<object>} the game's view
+     */
+    async setPace(id, pace) {
+      return json(await call("PUT", game(id, "/pace"), { body: pace }));
+    },
   };
 }

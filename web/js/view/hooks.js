@@ -24,6 +24,8 @@ export const EVENTS = [
   ["move.due", "a move is due"],
   ["game.over", "the game ends"],
   ["message.posted", "a message at the table"],
+  ["turn.nudged", "a player is nudged"],
+  ["seat.absent", "a seat misses too many deadlines"],
 ];
 
 /** How many attempts of a webhook's log the panel shows, the latest first. */

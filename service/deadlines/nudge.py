@@ -1,0 +1,108 @@
+"""A nudge: a seat, or the creator, reminds the seat the game waits for that it is its move.
+
+At most one nudge a game in ``NUDGE_INTERVAL`` (24 hours, ``service.views``, which shows
+when the next may go), whoever sends it: a nudge is a tap on the shoulder, and one a day is
+what a correspondence table tolerates. It is claimed with a conditional UPDATE of the game
+row (``nudged_at`` still empty or a day old, the version read), so two players nudging at
+once send one, and a move made meanwhile is not nudged for. It goes to the nudged seat by
+email (if it has an address and has not turned the game's emails off) and to the webhooks as
+``turn.nudged`` (``service.notifications.send_nudge``), and is written to the log as a
+``nudged`` event at the game's current version: the position does not change, nobody's
+move goes stale.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import or_, update
+from sqlalchemy.orm import Session
+
+from service import clock, notifications, signals
+from service.auth import CREATOR, SEAT, Caller, authenticate
+from service.clock import iso
+from service.deadlines.service import append_event
+from service.errors import ServiceError
+from service.models import Game, GameRow, Seat
+from service.unit_of_work import rows_changed, write_transaction
+from service.views import NUDGE_INTERVAL, seat_label
+from service.vocabulary import ACTIVE, CANCELLED, NUDGED, OPEN
+
+
+def nudge(game_id: str, token: str | None) -> dict[str, Any]:
+    """Nudge the seat the game waits for (a seat's token, or the creator's); return whom,
+    when, and when the game may be nudged next.
+
+    Refusals: 403 for the spectators' token; 409 ``nudge/nobody_to_nudge`` when nobody is to
+    act (the game has not started, is paused, in the monster phase, over or cancelled); 422
+    ``nudge/yourself`` for the seat to act; 429 ``nudge/too_soon`` within a day of the
+    game's last nudge, with ``next_nudge_at`` and Retry-After; 409 ``nudge/moved_on`` when a
+    move was made while the nudge was being sent.
+    """
+    now = clock.now()
+    with write_transaction() as session:
+        game, caller = authenticate(session, game_id, token, kinds=(SEAT, CREATOR))
+        to_move = _waited_for(game)
+        if caller.kind == SEAT and caller.seat == to_move:
+            raise ServiceError("nudge/yourself", "It is your own move: nobody else to nudge.",
+                               {"seat": to_move})
+        _check_not_too_soon(game, now)
+        claimed = session.execute(
+            update(Game).where(Game.id == game_id, Game.version == game.version,
+                               Game.status == ACTIVE, Game.paused_at.is_(None),
+                               or_(Game.nudged_at.is_(None),
+                                   Game.nudged_at <= now - NUDGE_INTERVAL))
+            .values(nudged_at=now)
+        )
+        if rows_changed(claimed) != 1:
+            session.refresh(game)  # someone nudged, moved or paused a moment ago: say which
+            _waited_for(game)
+            _check_not_too_soon(game, now)
+            raise ServiceError("nudge/moved_on", "The game moved on a moment ago: look at "
+                               "whose move it is now.", {"version": game.version})
+        seat = session.get(Seat, (game_id, to_move))
+        assert seat is not None
+        by = caller.seat if caller.kind == SEAT else None
+        append_event(session, game, {"type": NUDGED, "seat": to_move, "by": by}, now)
+        notifications.send_nudge(session, game, seat, by, _by_name(session, game, caller))
+        signals.game_touched(session, game_id)
+        return {"seat": to_move, "by": by, "emailed": bool(seat.email),
+                "nudged_at": iso(now), "next_nudge_at": iso(now + NUDGE_INTERVAL)}
+
+
+def _waited_for(game: Game) -> int:
+    """Return the seat the game waits for, or refuse: nobody is to act."""
+    to_move = (game.state or {}).get("to_move") if game.status == ACTIVE else None
+    reason = ("not_started" if game.status == OPEN else "cancelled"
+              if game.status == CANCELLED else "over" if game.status != ACTIVE
+              else "paused" if game.paused_at is not None
+              else "monster" if to_move is None else None)
+    if reason is None:
+        assert to_move is not None
+        return int(to_move)
+    words = {"not_started": "the game has not started", "cancelled": "the game was cancelled",
+             "over": "the game is over", "paused": "the creator has paused the game",
+             "monster": "the monster is moving"}[reason]
+    raise ServiceError("nudge/nobody_to_nudge", f"Nobody is to move now: {words}.",
+                       {"reason": reason})
+
+
+def _check_not_too_soon(game: GameRow, now: datetime) -> None:
+    allowed = None if game.nudged_at is None else game.nudged_at + NUDGE_INTERVAL
+    if allowed is not None and allowed > now:
+        raise _too_soon(allowed, now, "This game was nudged less than a day ago.")
+
+
+def _too_soon(allowed: datetime, now: datetime, why: str) -> ServiceError:
+    wait = max(1, int((allowed - now).total_seconds() + 0.999))
+    return ServiceError("nudge/too_soon", f"{why} One nudge a day: the next may go at "
+                        f"{allowed:%Y-%m-%d %H:%M} UTC.", {"next_nudge_at": iso(allowed)},
+                        {"Retry-After": str(wait)})
+
+
+def _by_name(session: Session, game: GameRow, caller: Caller) -> str:
+    if caller.kind != SEAT or caller.seat is None:
+        return "The game's creator"
+    seat = session.get(Seat, (game.id, caller.seat))
+    return "A player" if seat is None else seat_label(seat)

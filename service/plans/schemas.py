@@ -1,0 +1,85 @@
+"""Schemas of turn plans: a plan as a seat sends it, and as the API shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.plans.matching import MAX_LINES
+from service.schemas import Boolean, Text, bounded_int
+
+LINE_TYPES = ("move", "flip")
+
+
+class PlannedActionSchema(Schema):
+    """A planned action as JSON: a move (figure, path) or a flip (figure)."""
+
+    type = fields.String(required=True, validate=validate.OneOf(LINE_TYPES))
+    figure = Text(required=True, validate=validate.Length(1, 20), metadata={"example": "red5"})
+    path = Text(validate=validate.Length(1, 60), metadata={"example": "+WWNN"})
+
+
+class PlanLineInputSchema(Schema):
+    """One line of a plan: notation (``green 5 +NNW``, ``5 to h7``, ``flip 4``, each may end in
+    ``or flip``) or a structured action; ``or_flip`` flips the figure instead when its move no
+    longer does what was planned."""
+
+    notation = Text(validate=validate.Length(1, 200), metadata={
+        "example": "green 5 +NNW or flip"})
+    action = fields.Nested(PlannedActionSchema)
+    or_flip = Boolean(load_default=False)
+
+    class Meta:
+        """Exactly one of the two forms."""
+
+        openapi = {"oneOf": [{"required": ["notation"]}, {"required": ["action"]}]}
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("notation" in data) == ("action" in data):
+            raise ValidationError("Give exactly one of 'notation' and 'action'.", "notation")
+
+
+class PlanInputSchema(Schema):
+    """A seat's plan for its coming sub-turns of this game turn, in order."""
+
+    lines = fields.List(fields.Nested(PlanLineInputSchema), load_default=list,
+                        validate=validate.Length(max=MAX_LINES), metadata={
+                            "description": "The moves to play, one per coming sub-turn of "
+                                           "the seat, at most one per figure."})
+    flip_rest = Boolean(load_default=False, metadata={
+        "description": "A standing plan: once the lines are played, flip each remaining "
+                       "figure of the seat, one per sub-turn."})
+    expected_version = bounded_int(metadata={
+        "description": "The version of the view the plan was made on (optional)."})
+
+
+class PlanPushSchema(Schema):
+    """A piece a planned move pushes: from where to where (null: off the board), and what."""
+
+    from_ = fields.String(required=True, data_key="from")
+    to = fields.String(required=True, allow_none=True)
+    piece = fields.String(required=True)
+
+
+class PlanLineSchema(Schema):
+    """A planned line: its notation, its action, "or flip" and, for a move, the outcome it
+    was planned for (end square, ``out`` when it leaves, and the pushes)."""
+
+    notation = fields.String(required=True)
+    action = fields.Dict(required=True)
+    or_flip = fields.Boolean(required=True)
+    to = fields.String()
+    pushes = fields.List(fields.Nested(PlanPushSchema))
+
+
+class PlanSchema(Schema):
+    """The seat's plan (seen by that seat only)."""
+
+    lines = fields.List(fields.Nested(PlanLineSchema), required=True)
+    flip_rest = fields.Boolean(required=True)
+    game_turn = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "The game turn the plan is for (null: no plan)."})
+    stopped = fields.String(required=True, allow_none=True, metadata={
+        "description": "Why the plan last stopped, until the seat plans again."})

@@ -1,0 +1,52 @@
+"""Time left under a deadline in the "your move" mail: until when, how long from now, and the
+seat's vacation days; nothing of the kind in a game without a limit."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from flask import Flask
+from flask.testing import FlaskClient
+
+from service.mail.compose import clock_line, time_left
+from tests.deadlines.conftest import SettableClock
+from tests.deadlines.helpers import new_timed_game, outbox_rows
+from tests.service.helpers import create_game, play_one
+
+PLAYERS = [{"name": "Ann"}, {"name": "Bob", "email": "bob@example.com"}]
+
+
+def turn_mails(app: Flask) -> list[str]:
+    """Return the texts of the "your move" emails in the outbox."""
+    return [p["text"] for _, p in outbox_rows(app, "email") if p.get("topic") == "turn"]
+
+
+def test_the_your_move_mail_says_until_when_and_how_long(
+    app: Flask, client: FlaskClient, clock: SettableClock
+) -> None:
+    game = new_timed_game(client, seats=PLAYERS, vacation_days=2)
+    clock.advance(minutes=30)
+    play_one(client, game)
+    [text] = turn_mails(app)
+    assert ("You have until 2030-01-07 13:30 UTC for this move (4 hours left). Then your "
+            "vacation (2 days left) is spent a day at a time before your time runs out."
+            ) in text
+
+
+def test_no_time_is_told_without_a_limit(app: Flask, client: FlaskClient) -> None:
+    game = create_game(client, seats=PLAYERS)
+    play_one(client, game)
+    [text] = turn_mails(app)
+    assert "You have until" not in text
+
+
+def test_time_left_in_words() -> None:
+    now = datetime(2030, 1, 7, 9, 0)
+    assert time_left(now + timedelta(days=2, hours=3, minutes=5), now) == "2 days 3 hours"
+    assert time_left(now + timedelta(hours=1, minutes=1), now) == "1 hour 1 minute"
+    assert time_left(now + timedelta(seconds=59), now) == "less than a minute"
+    assert time_left(now - timedelta(hours=1), now) == "less than a minute"
+    assert clock_line(None, now, 3) is None
+    assert clock_line(now + timedelta(days=1), now, 1) == (
+        "You have until 2030-01-08 09:00 UTC for this move (1 day left). Then your vacation "
+        "(1 day left) is spent a day at a time before your time runs out.")

@@ -1,0 +1,190 @@
+/**
+ * The pace of the game on its page: how long the player to move has left under the deadline
+ * (and the vacation days they have after it), a button that nudges them (for the other seats
+ * and the creator: the server allows one nudge a day per game, and says when the next may
+ * go), and on the creator's page the seats that have missed as many deadlines as the creator
+ * allows, with what the creator may do, and the creator's settings of both (the vacation days
+ * of each seat, the missed deadlines before they are told). Drawn with each view of the game,
+ * and every half minute for the time left. What may be done is the server's to decide: a refusal is shown
+ * in its words. `paceOf` and `timeLeft` are pure and tested with `node --test`.
+ */
+
+import { isolate } from "../model/captions.js";
+import { when } from "./host.js";
+import { el } from "./panel.js";
+
+const TICK_MS = 30000;
+
+/**
+ * The time from `now` to `deadline` in words, to the minute, rounded down: "2 days 3 hours",
+ * "1 hour 1 minute", "less than a minute" (the two largest units only, as the mails say it).
+ * @param {string} deadline an API time
+ * @param {number} now milliseconds since the epoch
+ * @returns {string}
+ */
+export function timeLeft(deadline, now) {
+  let minutes = Math.max(0, Math.floor((Date.parse(deadline) - now) / 60000));
+  const parts = [];
+  for (const [unit, size] of [["day", 1440], ["hour", 60], ["minute", 1]]) {
+    const count = Math.floor(minutes / size);
+    minutes -= count * size;
+    if (count) parts.push(`${count} ${unit}${count === 1 ? "" : "s"}`);
+  }
+  return parts.slice(0, 2).join(" ") || "less than a minute";
+}
+
+function label(seat) {
+  return `${isolate(seat.name ?? `Seat ${seat.seat + 1}`)} (${seat.colour})`;
+}
+
+function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/**
+ * What the pace panel says of the game `game` (the API's view) at `now`.
+ * @param {object} game the API's game view
+ * @param {number} now milliseconds since the epoch
+ * @returns {{clock: string|null, nudge: {can: boolean, text: string}|null, absent: string[]}}
+ *   `clock`: the time left (null: no deadline); `nudge`: the button, or why it waits (null:
+ *   nobody to nudge, or the viewer is the one waited for); `absent`: the creator's prompts
+ */
+export function paceOf(game, now) {
+  const running = game.status === "active";
+  const toMove = running ? game.seats.find((s) => s.seat === game.to_move) : undefined;
+  const mine = game.viewer.kind === "seat" && game.viewer.seat === game.to_move;
+  let clock = null;
+  if (toMove && game.move_deadline) {
+    if (game.paused_at) {
+      clock = "The clock is stopped while the game is paused.";
+    } else {
+      const who = mine ? "You have" : `${label(toMove)} has`;
+      const days = toMove.vacation_days_left;
+      clock = `${who} ${timeLeft(game.move_deadline, now)} left for this move`
+        + (days ? `, then ${plural(days, "vacation day")}.` : ".");
+    }
+  }
+  let nudge = null;
+  if (toMove && !game.paused_at && !mine && game.viewer.kind !== "spectator") {
+    const next = game.next_nudge_at;
+    nudge = next && Date.parse(next) > now
+      ? { can: false, text: `Nudged already: the next nudge may go at ${when(next)} (one a day).` }
+      : { can: true, text: `Nudge ${label(toMove)}` };
+  }
+  const absent = game.viewer.kind !== "creator" || !running ? [] : game.seats
+    .filter((s) => s.absent && !s.open)
+    .map((s) => `${label(s)} has missed ${plural(s.missed_deadlines, "deadline")}: you may `
+      + "hand the seat to someone else (Host tools, \u201cNew player\u2026\u201d).");
+  return { clock, nudge, absent };
+}
+
+const shown = new WeakMap(); // the panel → {game, said, timer, settings}
+
+function panelOf(page) {
+  let box = page.side?.querySelector("#pace");
+  if (!box) {
+    box = el("section", { id: "pace", class: "pace", "aria-label": "Time and nudges" },
+      el("div", { class: "pace-now" }), el("div", { class: "pace-settings" }));
+    page.signals.after(box);
+  }
+  return box;
+}
+
+function numberField(id, text, value, min, max, placeholder = "") {
+  const input = el("input", { type: "number", id, min: String(min), max: String(max),
+    inputmode: "numeric", placeholder });
+  input.value = value === null || value === undefined ? "" : String(value);
+  return [input, el("div", { class: "host-row" }, el("label", { for: id }, text), input)];
+}
+
+/** The creator's settings: drawn again only when they changed, so typing is never lost. */
+function drawSettings(box, ui) {
+  const state = shown.get(box);
+  const { game } = state;
+  const holder = box.querySelector(".pace-settings");
+  const editable = game.viewer.kind === "creator"
+    && (game.status === "active" || game.status === "open");
+  const key = editable ? `${game.vacation_days}/${game.missed_deadlines_limit}` : "";
+  if (state.settings === key) return;
+  state.settings = key;
+  if (!editable) {
+    holder.replaceChildren();
+    return;
+  }
+  const [days, daysRow] = numberField("vacation-days", "Vacation days per player",
+    game.vacation_days, 0, 60);
+  const [limit, limitRow] = numberField("missed-limit", "Tell me after this many missed "
+    + "deadlines", game.missed_deadlines_limit, 1, 20, "never");
+  const save = el("button", { type: "button", class: "small" }, "Set the pace");
+  save.addEventListener("click", async () => {
+    ui.clear?.();
+    try {
+      const answer = await ui.client.setPace(game.id, { vacation_days: Number(days.value || 0),
+        missed_deadlines_limit: limit.value === "" ? null : Number(limit.value) });
+      state.game = answer;
+      state.said = "The pace is set.";
+    } catch (error) {
+      ui.alert(`The pace was not set: ${error.message}`);
+    }
+    draw(box, ui);
+  });
+  holder.replaceChildren(el("h3", {}, "Pace"), daysRow, limitRow,
+    el("div", { class: "buttons" }, save),
+    el("p", { class: "hint" }, "When a player's time runs out, their vacation days are spent "
+      + "first, a day at a time; then their figure is flipped for them as before."));
+}
+
+function draw(box, ui) {
+  drawSettings(box, ui);
+  const { game, said } = shown.get(box);
+  const { clock, nudge, absent } = paceOf(game, Date.now());
+  const parts = [];
+  if (clock) parts.push(el("p", { class: "info pace-clock" }, clock));
+  if (nudge?.can) {
+    const b = el("button", { type: "button", class: "small pace-nudge" }, nudge.text);
+    b.addEventListener("click", () => sendNudge(box, ui));
+    parts.push(el("div", { class: "buttons" }, b),
+      el("p", { class: "hint" }, "A nudge tells them by email that the table waits; one a day "
+        + "per game, whoever sends it."));
+  } else if (nudge) {
+    parts.push(el("p", { class: "hint pace-nudged" }, nudge.text));
+  }
+  if (said) parts.push(el("p", { class: "said", role: "status" }, said));
+  for (const line of absent) parts.push(el("p", { class: "info pace-absent" }, line));
+  box.querySelector(".pace-now").replaceChildren(...parts);
+  box.hidden = parts.length === 0 && !box.querySelector(".pace-settings").childElementCount;
+}
+
+async function sendNudge(box, ui) {
+  ui.clear?.();
+  const state = shown.get(box);
+  try {
+    const answer = await ui.client.nudge(state.game.id);
+    const seat = state.game.seats.find((s) => s.seat === answer.seat);
+    state.game = { ...state.game, next_nudge_at: answer.next_nudge_at };
+    state.said = `${seat ? label(seat) : "The player"} was nudged${answer.emailed
+      ? " by email" : ""}.`;
+  } catch (error) {
+    if (error.details?.next_nudge_at) {
+      state.game = { ...state.game, next_nudge_at: error.details.next_nudge_at };
+    }
+    ui.alert(`No nudge was sent: ${error.message}`);
+  }
+  draw(box, ui);
+}
+
+/**
+ * Show the pace of the game (the API's view `game`) beside the turn signals, and keep its
+ * time left current. Call it with each new view of the game.
+ * @param {{side: Element, signals: Element}} page
+ * @param {object} ui `client` (model/api.js), `alert(message)`, `clear()`
+ * @param {object} game the API's game view
+ */
+export function showPace(page, ui, game) {
+  const box = panelOf(page);
+  const before = shown.get(box);
+  const said = before && before.game.version === game.version ? before.said : "";
+  shown.set(box, { game, said, settings: before?.settings,
+    timer: before?.timer ?? setInterval(() => draw(box, ui), TICK_MS) });
+  draw(box, ui);
+}
