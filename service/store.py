@@ -232,12 +232,18 @@ def save_transition(
               for i, data in enumerate(transition.events, start=1)]
     connection = session.connection()
     if connection.dialect.name == "postgresql":
-        written = _write_at_once(connection, game.id, version_before, values, row, events)
+        written, has_plans = _write_at_once(connection, game.id, version_before, values, row,
+                                            events)
+        # As the row is now: a plan saved while this change was computed counts (it waited
+        # for the row's lock, service.plans); SQLite writers run one at a time, so their
+        # first read of the row is already current.
+        values_now = {**values, "has_plans": has_plans}
     else:
         written = _write_in_turn(connection, game.id, version_before, values, row, events)
+        values_now = values
     if not written:
         raise StaleWrite(game.id)
-    hold_written(game, values)
+    hold_written(game, values_now)
     return GameChanged(game, transition.events, state, seats, has_webhooks, row, events)
 
 
@@ -260,11 +266,11 @@ def _write_in_turn(connection: Connection, game_id: str, version_before: int,
 
 def _write_at_once(connection: Connection, game_id: str, version_before: int,
                    values: dict[str, Any], action: WrittenAction | None,
-                   events: list[WrittenEvent]) -> bool:
+                   events: list[WrittenEvent]) -> tuple[bool, bool]:
     """Write the game row, the action and the events in one PostgreSQL statement (one round
     trip instead of three): the conditional UPDATE in a CTE, and the INSERTs taking their rows
     from what it returned, so they write nothing when it matched no row. Return whether it
-    matched."""
+    matched, and the row's ``has_plans`` as written."""
     statement = _statement_at_once(tuple(values), action is not None, bool(events))
     params: dict[str, Any] = {"b_id": game_id, "b_version": version_before, **values}
     if action is not None:
@@ -275,7 +281,8 @@ def _write_at_once(connection: Connection, game_id: str, version_before: int,
         params.update(e_version=first.version, e_action_seq=first.action_seq,
                       e_created_at=first.created_at,
                       e_rows=[{"seq": e.seq, "type": e.type, "data": e.data} for e in events])
-    return connection.execute(statement, params).scalar_one() == 1
+    matched, has_plans = connection.execute(statement, params).one()
+    return matched == 1, bool(has_plans)
 
 
 @functools.cache
@@ -286,9 +293,9 @@ def _statement_at_once(keys: tuple[str, ...], with_action: bool, with_events: bo
                .where(games.c.id == bindparam("b_id"), games.c.version == bindparam("b_version"),
                       games.c.status == ACTIVE)
                .values({games.c[key]: bindparam(key, type_=games.c[key].type) for key in keys})
-               .returning(games.c.id)
+               .returning(games.c.id, games.c.has_plans)
                .cte("written_game"))
-    statement = select(func.count()).select_from(written)
+    statement = select(func.count(), func.bool_or(written.c.has_plans)).select_from(written)
     if with_action:
         actions = table_of(Action)
         names = ["seq", "seat", "notation", "action", "version_before", "version_after",

@@ -154,6 +154,30 @@ def plan_lines(state: GameState, seat: int, inputs: Sequence[PlanInput]) -> list
     return lines
 
 
+def plannable(state: GameState, seat: int, lines: Sequence[Line]) -> dict[str, Any]:
+    """Return what ``seat`` may add to its plan now, in the shape of the view's ``legal``.
+
+    Its figures that have yet to act this game turn and are named by no line, each with its
+    moves on the board as it will be after the seat's lines (the other players' moves left
+    out, as :func:`plan_lines` records outcomes). A line that no longer holds leaves the
+    board as it was. Outside the figure phase there is nothing to plan (``kind`` None).
+    """
+    if state.phase != FIGURES:
+        return {"seat": seat, "kind": None}
+    board = state
+    named = set()
+    for line in lines:
+        named.add(line.action.figure.key)
+        try:
+            board = engine.apply_action(evolve(board, phase=FIGURES, to_move=seat), line.action,
+                                        seat).state
+        except EngineError:
+            continue
+    legal = engine.legal_actions(evolve(board, phase=FIGURES, to_move=seat))
+    legal["figures"] = [f for f in legal["figures"] if f["figure"] not in named]
+    return legal
+
+
 def _read(given: PlanInput, state: GameState, seat: int) -> tuple[Move | Flip, bool]:
     """Return the action of a line and whether it says "or flip"."""
     or_flip = given.or_flip

@@ -74,6 +74,19 @@ class PlanLineSchema(Schema):
     pushes = fields.List(fields.Nested(PlanPushSchema))
 
 
+class PlannableSchema(Schema):
+    """What the seat may add to its plan now, in the shape of the game view's ``legal``: its
+    figures not yet acted and named by no line, each with its moves on the board as it will
+    be after the plan's lines (other players' moves left out). Outside the figure phase
+    ``kind`` is null and ``figures`` absent."""
+
+    seat = fields.Integer(required=True)
+    kind = fields.String(required=True, allow_none=True, metadata={"example": "figure"})
+    figures = fields.List(fields.Dict(), metadata={
+        "description": "Per figure: figure, shows, where, can_flip, and moves (to, path, "
+                       "pushes), as in the game view's legal.figures."})
+
+
 class PlanSchema(Schema):
     """The seat's plan (seen by that seat only)."""
 
@@ -83,3 +96,4 @@ class PlanSchema(Schema):
         "description": "The game turn the plan is for (null: no plan)."})
     stopped = fields.String(required=True, allow_none=True, metadata={
         "description": "Why the plan last stopped, until the seat plans again."})
+    legal = fields.Nested(PlannableSchema, required=True)

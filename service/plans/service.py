@@ -46,7 +46,14 @@ from service.game_rules import check_active, is_paused
 from service.idempotency import Reply
 from service.mail.notices import hold_turn_mail, write_turn_mail
 from service.models import Game, GameRow, hold_written, utcnow
-from service.plans.matching import Line, LineError, PlanInput, next_step, plan_lines
+from service.plans.matching import (
+    Line,
+    LineError,
+    PlanInput,
+    next_step,
+    plan_lines,
+    plannable,
+)
 from service.plans.models import TurnPlan
 from service.store import load_state
 from service.unit_of_work import read_transaction, rows_changed, write_transaction
@@ -60,13 +67,19 @@ Submit = Callable[[str, Credential, dict[str, Any], str | None], Reply]
 """The one submission use case, ``service.actions.service.submit_action``."""
 
 
-def plan_view(plan: TurnPlan | None, state: GameState | None) -> dict[str, Any]:
+def plan_view(plan: TurnPlan | None, state: GameState | None, seat: int) -> dict[str, Any]:
     """Return a seat's plan as the API shows it (to that seat only): its lines with the
-    outcome each was planned for, ``flip_rest``, and why it last stopped."""
+    outcome each was planned for, ``flip_rest``, why it last stopped, and what the seat may
+    plan now (``legal``: ``matching.plannable``)."""
     if plan is None or state is None or plan.game_turn != state.game_turn:
-        return {"lines": [], "flip_rest": False, "game_turn": None, "stopped": None}
-    return {"lines": list(plan.lines), "flip_rest": plan.flip_rest,
-            "game_turn": plan.game_turn, "stopped": plan.stopped}
+        view: dict[str, Any] = {"lines": [], "flip_rest": False, "game_turn": None,
+                                "stopped": None}
+    else:
+        view = {"lines": list(plan.lines), "flip_rest": plan.flip_rest,
+                "game_turn": plan.game_turn, "stopped": plan.stopped}
+    view["legal"] = ({"seat": seat, "kind": None} if state is None else
+                     plannable(state, seat, [Line.from_dict(d) for d in view["lines"]]))
+    return view
 
 
 def read_plan(game_id: str, token: str | None) -> dict[str, Any]:
@@ -74,7 +87,8 @@ def read_plan(game_id: str, token: str | None) -> dict[str, Any]:
     with read_transaction() as session:
         game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
         assert caller.seat is not None  # a seat's token names its seat
-        return plan_view(session.get(TurnPlan, (game_id, caller.seat)), load_state(game))
+        return plan_view(session.get(TurnPlan, (game_id, caller.seat)), load_state(game),
+                         caller.seat)
 
 
 def put_plan(game_id: str, token: str | None, inputs: Sequence[PlanInput], flip_rest: bool,
@@ -88,7 +102,7 @@ def put_plan(game_id: str, token: str | None, inputs: Sequence[PlanInput], flip_
         game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
         assert caller.seat is not None  # a seat's token names its seat
         plan, state = plan_in(session, game, caller.seat, inputs, flip_rest, expected_version)
-        return plan_view(plan, state)
+        return plan_view(plan, state, caller.seat)
 
 
 def cancel_plan(game_id: str, token: str | None) -> None:
@@ -112,6 +126,10 @@ def plan_in(session: Session, game: Game, seat: int, inputs: Sequence[PlanInput]
     ``flip_rest``), ``plan/invalid_line`` (a line that cannot be planned; ``details.line``
     counts from 0).
     """
+    # The game's row, locked and read again: a move that hands the turn to this seat either
+    # commits first (then the plan starts here, below) or waits for this commit (then its
+    # reaction finds the plan: service.store reads has_plans back from its UPDATE).
+    session.refresh(game, with_for_update=True)
     check_active(game)
     if expected_version is not None and expected_version != game.version:
         raise ServiceError("game/stale_version",

@@ -31,11 +31,18 @@ def put_plan(client: FlaskClient, game: NewGame, seat: int, *lines: Any,
                       headers=auth(token or game.seat_tokens[seat]))
 
 
-def plan_of(client: FlaskClient, game: NewGame, seat: int) -> dict[str, Any]:
-    """Return the plan of ``seat`` as it reads it."""
+def read_plan(client: FlaskClient, game: NewGame, seat: int) -> dict[str, Any]:
+    """Return the plan of ``seat`` as it reads it, with what it may plan now (``legal``)."""
     response = client.get(game.url("/plan"), headers=auth(game.seat_tokens[seat]))
     assert response.status_code == 200, response.get_data(as_text=True)
     return response.get_json()
+
+
+def plan_of(client: FlaskClient, game: NewGame, seat: int) -> dict[str, Any]:
+    """Return the plan of ``seat`` as it reads it, without what it may plan now."""
+    plan = read_plan(client, game, seat)
+    del plan["legal"]
+    return plan
 
 
 def move(client: FlaskClient, game: NewGame, seat: int, version: int, notation: str) -> None:

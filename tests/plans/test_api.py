@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from service.extensions import db
 from service.plans.models import TurnPlan
-from tests.plans.helpers import TWO, move, plan_of, put_plan
+from tests.plans.helpers import TWO, move, plan_of, put_plan, read_plan
 from tests.service.helpers import API, assert_error, auth, create_game, read
 
 EMPTY = {"lines": [], "flip_rest": False, "game_turn": None, "stopped": None}
@@ -36,7 +36,7 @@ def test_a_seat_plans_and_reads_its_lines_with_the_outcomes_recorded(
                         flip_rest=True)
     assert response.status_code == 200, response.get_data(as_text=True)
     plan = response.get_json()
-    assert plan == plan_of(client, game, 0)
+    assert plan == read_plan(client, game, 0)
     assert plan["flip_rest"] is True and plan["game_turn"] == 1 and plan["stopped"] is None
     assert plan["lines"] == [
         {"notation": "green 5 +NNW or flip",

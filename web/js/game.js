@@ -5,7 +5,8 @@
  * A monster phase that happened since the page last looked is replayed; a viewer steps
  * through the game from its first action. The page hears of every change of the game, and
  * of the table talk, through the game's live stream (`model/live.js`; polling where there
- * is none), then reads the game (ETag, 304) and the messages since it last asked.
+ * is none), then reads the game (ETag, 304) and the messages since it last asked. A seat may
+ * switch the board to its turn plan ("Plan my moves", `view/plan.js`), read again on news.
  */
 
 import { groupEvents, readGame, viewerLog } from "./model/gamelog.js";
@@ -29,6 +30,7 @@ import { mountSeatEmail } from "./view/email.js";
 import { renderSettings } from "./view/settings.js";
 import { showTurn } from "./view/signals.js";
 import { showPace } from "./view/pace.js";
+import { mountPlanMode } from "./view/plan.js";
 
 /**
  * Show the game `route.gameId` with the token from the link, and keep it up to date.
@@ -79,10 +81,24 @@ export async function showGame(page, ui, { gameId }) {
     },
   });
 
+  const plan = mountPlanMode(page, ui, gameId, {
+    redraw() {
+      s.it = s.view && freshInteraction();
+      if (!s.replaying && s.board) interact(s.it);
+    },
+    reread: () => refresh(),
+  });
+
+  /** The board's interaction anew: the plan's moves in plan mode, else the view's. */
+  function freshInteraction() {
+    return plan.active() ? plan.interaction() : startInteraction(s.view);
+  }
+
   function interact(next) {
     s.it = next;
     boardView.highlight(highlightsOf(s.it, s.board));
-    renderActions(page.actions, s.it, s.board, on);
+    renderActions(page.actions, s.it, s.board,
+      plan.active() ? plan.handlers(on, () => s.it) : on);
   }
 
   function apply(apiGame) {
@@ -177,6 +193,8 @@ export async function showGame(page, ui, { gameId }) {
   async function update(apiGame) {
     const before = s.board && { board: s.board, status: s.status };
     apply(apiGame);
+    await plan.refresh(s.info);
+    s.it = s.view && freshInteraction();
     showPace(page, ui, apiGame);
     await loadStart();
     const fresh = await fetchLog();
@@ -227,6 +245,8 @@ export async function showGame(page, ui, { gameId }) {
       if (read.changed && !s.busy) {
         s.etag = read.etag;
         await update(read.game);
+      } else if (!read.changed && await plan.refresh(s.info) && !s.replaying && s.board) {
+        interact(freshInteraction()); // a plan stopped, or saved elsewhere: no new version
       }
       await chat.refresh(s.info);
     } catch (error) {

@@ -181,3 +181,17 @@ test("table talk: read after a cursor, post a text, mute a seat", async () => {
   assert.deepEqual(requests[1].body, { text: "hi" });
   assert.deepEqual(requests[2].body, { muted: true });
 });
+
+test("a turn plan is read, saved and cancelled at the game's plan address", async () => {
+  const plan = { lines: [], flip_rest: true, game_turn: 1, stopped: null, legal: {} };
+  const { fetch, requests } = fakeFetch({ body: plan }, { body: plan }, { status: 204 });
+  const client = createClient({ fetch, token: "tok" });
+  assert.deepEqual(await client.plan("G1"), plan);
+  await client.savePlan("G1", { lines: [], flip_rest: true, expected_version: 3 });
+  assert.equal(await client.cancelPlan("G1"), undefined);
+  assert.deepEqual(requests.map((r) => `${r.method} ${r.url}`), [
+    "GET /api/v1/games/G1/plan", "PUT /api/v1/games/G1/plan", "DELETE /api/v1/games/G1/plan",
+  ]);
+  assert.deepEqual(requests[1].body, { lines: [], flip_rest: true, expected_version: 3 });
+  assert.equal(requests[0].headers.Authorization, "Bearer tok");
+});

@@ -51,3 +51,12 @@ test("a message the service wrote for people, naming what was wrong, is kept", (
   const illegal = "red 5 +W: step 1: a wall";
   assert.equal(playerMessage("move/illegal", illegal), illegal);
 });
+
+test("a refused plan says which move cannot be played and why, with no data in it", () => {
+  const message = "Line 2 of your plan (\"{'type': 'move', 'figure': 'red5', 'path': '+N'}\") "
+    + "cannot be planned: red 5 cannot go north from m8: a wall.";
+  assert.equal(playerMessage("plan/invalid_line", message, { line: 1, reason: "move/illegal" }),
+    "Move 2 of your plan cannot be played: red 5 cannot go north from m8: a wall.");
+  assert.doesNotMatch(playerMessage("plan/empty", "A plan needs at least one line, or "
+    + "flip_rest: to have no plan, delete it."), /flip_rest/);
+});

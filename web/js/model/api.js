@@ -359,5 +359,25 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
     async setPace(id, pace) {
       return json(await call("PUT", game(id, "/pace"), { body: pace }));
     },
+    /**
+     * Read the token's seat's turn plan, with what it may plan now (`legal`).
+     * @returns {Promise<{lines: object[], flip_rest: boolean, game_turn: number|null,
+     *   stopped: string|null, legal: object}>}
+     */
+    async plan(id) {
+      return json(await call("GET", game(id, "/plan")));
+    },
+    /**
+     * Replace the token's seat's turn plan.
+     * @param {{lines: object[], flip_rest: boolean, expected_version?: number}} plan
+     * @returns {Promise<object>} the plan as saved (as `plan` reads it)
+     */
+    async savePlan(id, plan) {
+      return json(await call("PUT", game(id, "/plan"), { body: plan }));
+    },
+    /** Cancel the token's seat's turn plan (none is no error). */
+    async cancelPlan(id) {
+      await call("DELETE", game(id, "/plan"), { ok: [204] });
+    },
   };
 }

@@ -43,7 +43,10 @@ function fieldProblems(fields, path = []) {
   return [];
 }
 
-/** Sentences by code; a function gets the error's details. Codes not here keep their message. */
+/**
+ * Sentences by code; a function gets the error's details and the server's message. Codes not
+ * here keep their message.
+ */
 const WORDS = Object.freeze({
   "auth/missing_token": BROKEN_LINK,
   "auth/forbidden": (details) => (details.token_kind ? "Your link does not let you do that."
@@ -73,6 +76,13 @@ const WORDS = Object.freeze({
   },
   "request/unsupported_media_type": RELOAD,
   "idempotency/key_reused": RELOAD,
+  "plan/empty": "Your plan has no move: choose one on the board, or tick \"Flip the rest\".",
+  // The server names the line by its action's data; the page says its number and the reason.
+  "plan/invalid_line": (details, message) => {
+    const reason = message.split("cannot be planned: ")[1];
+    return `Move ${(details.line ?? 0) + 1} of your plan cannot be played`
+      + (reason ? `: ${reason}` : ". Remove it or choose again.");
+  },
 });
 
 /**
@@ -84,6 +94,6 @@ const WORDS = Object.freeze({
  */
 export function playerMessage(code, message, details = {}) {
   const words = WORDS[code];
-  if (typeof words === "function") return words(details ?? {});
+  if (typeof words === "function") return words(details ?? {}, message ?? "");
   return words ?? message;
 }

@@ -37,7 +37,14 @@ export function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-function button(text, onClick, attrs = {}) {
+/**
+ * A button that calls `onClick`.
+ * @param {string} text
+ * @param {function(): void} onClick
+ * @param {object} [attrs]
+ * @returns {HTMLButtonElement}
+ */
+export function button(text, onClick, attrs = {}) {
   const b = el("button", { type: "button", ...attrs }, text);
   b.addEventListener("click", onClick);
   return b;
@@ -91,13 +98,17 @@ function tileName(tile) {
  * @param {function(object): void} on.update with the next interaction
  * @param {function(object|null): void} on.preview with a move's preview to show (null: stop)
  * @param {function(object): void} on.send with the action to send
+ * @param {object} [on.words] other words (plan mode): `title`, `send`, `flip`, and
+ *   `prompt(it)` for what the actor is asked
  */
 export function renderActions(container, it, board, on) {
   if (it.kind === null) {
     container.replaceChildren();
     return;
   }
-  const parts = [el("h2", {}, "Your move"), el("p", { class: "prompt" }, prompt(it))];
+  const words = on.words ?? {};
+  const parts = [el("h2", {}, words.title ?? "Your move"),
+    el("p", { class: "prompt" }, (words.prompt ?? prompt)(it))];
   if (it.kind === "placement") {
     parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Tiles" },
       ...placeableTiles(it).map(({ tile, left }) => button(`${tileName(tile)} ×${left}`,
@@ -133,8 +144,8 @@ export function renderActions(container, it, board, on) {
   const action = pendingAction(it);
   const flip = flipAction(it);
   const row = [];
-  if (action) row.push(button("Send", () => on.send(action), { class: "primary" }));
-  if (flip) row.push(button("Flip without moving", () => on.send(flip)));
+  if (action) row.push(button(words.send ?? "Send", () => on.send(action), { class: "primary" }));
+  if (flip) row.push(button(words.flip ?? "Flip without moving", () => on.send(flip)));
   if (it.selected !== null) row.push(button("Cancel", () => on.update(clearSelection(it))));
   if (row.length) parts.push(el("div", { class: "buttons" }, ...row));
   // Keep the keyboard where it was: the panel is rebuilt, its buttons keep their texts.

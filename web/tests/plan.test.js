@@ -1,0 +1,92 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  chooseDestination, pendingAction, selectableFigures, selectFigure,
+} from "../js/model/interaction.js";
+import {
+  addLine, canPlan, canSave, hasSavedPlan, lineText, planInteraction, planPrompt, planRequest,
+  readPlan, removeLine, setFlipRest, setOrFlip,
+} from "../js/model/plan.js";
+import { fixture } from "./helpers.js";
+
+const legal = fixture("view_basic").view.legal; // seat 0 (red): red1 on e3, red5 on m8
+const EMPTY = { lines: [], flip_rest: false, game_turn: null, stopped: null, legal };
+const SAVED = {
+  lines: [{ notation: "red 1 N or flip", action: { type: "move", figure: "red1", path: "N" },
+    or_flip: true, to: "e2", pushes: [] }],
+  flip_rest: true, game_turn: 3, stopped: null,
+  legal: { ...legal, figures: legal.figures.filter((f) => f.figure !== "red1") },
+};
+const INFO = { viewer: { kind: "seat", seat: 0 }, status: "active", phase: "figures",
+  pausedAt: null };
+
+test("a seat may plan in the figures' phase of a game under way, and no one else", () => {
+  assert.equal(canPlan(INFO), true);
+  assert.equal(canPlan({ ...INFO, viewer: { kind: "spectator" } }), false);
+  assert.equal(canPlan({ ...INFO, viewer: { kind: "creator" } }), false);
+  assert.equal(canPlan({ ...INFO, phase: "placement" }), false);
+  assert.equal(canPlan({ ...INFO, status: "over" }), false);
+  assert.equal(canPlan({ ...INFO, pausedAt: "2026-11-25T17:00:00Z" }), false);
+  assert.equal(canPlan(null), false);
+});
+
+test("plan mode offers the plan's legal moves, out of turn too, less the planned figures", () => {
+  const plan = readPlan(EMPTY);
+  const it = planInteraction(plan, 0);
+  assert.deepEqual(selectableFigures(it), ["red1", "red5"]);
+  const chosen = chooseDestination(selectFigure(it, "red1"), "e2");
+  const action = pendingAction(chosen);
+  assert.deepEqual(action, { type: "move", figure: "red1", path: "N" });
+  const planned = addLine(plan, action, "e2");
+  assert.deepEqual(selectableFigures(planInteraction(planned, 0)), ["red5"]);
+  assert.equal(planPrompt(chosen), "Add the move of red 1 to your plan, or choose another.");
+  const both = addLine(planned, { type: "flip", figure: "red5" });
+  assert.equal(planPrompt(planInteraction(both, 0)),
+    "Each of your figures that has yet to act has a line in your plan.");
+});
+
+test("lines are added, flipped-or-not, removed, and sent as structured actions", () => {
+  let plan = addLine(readPlan(EMPTY), { type: "move", figure: "red1", path: "N" }, "e2");
+  plan = addLine(plan, { type: "flip", figure: "red5" });
+  plan = setOrFlip(plan, 0, true);
+  plan = setFlipRest(plan, true);
+  assert.equal(plan.changed, true);
+  assert.deepEqual(plan.lines.map(lineText), ["red 1 to e2 (N)", "flip red 5"]);
+  assert.deepEqual(planRequest(plan, 12), {
+    lines: [{ action: { type: "move", figure: "red1", path: "N" }, or_flip: true },
+      { action: { type: "flip", figure: "red5" }, or_flip: false }],
+    flip_rest: true, expected_version: 12,
+  });
+  plan = removeLine(plan, 0);
+  assert.deepEqual(plan.lines.map(lineText), ["flip red 5"]);
+  assert.equal(lineText({ action: { type: "move", figure: "red5", path: "+NN" }, to: "out" }),
+    "red 5 leaves by the exit (+NN)");
+});
+
+test("an empty plan cannot be saved, and one with only \"flip the rest\" can", () => {
+  const plan = readPlan(EMPTY);
+  assert.equal(canSave(plan), false);
+  assert.equal(canSave(setFlipRest(plan, true)), true);
+  assert.equal(hasSavedPlan(plan), false);
+  assert.equal(hasSavedPlan(setFlipRest(plan, true)), false);
+});
+
+test("a saved plan is read whole, with why it stopped", () => {
+  const plan = readPlan({ ...SAVED, stopped: "Your planned move red 1 N can no longer be made." });
+  assert.equal(plan.changed, false);
+  assert.equal(plan.flipRest, true);
+  assert.equal(hasSavedPlan(plan), true);
+  assert.deepEqual(plan.lines, [{ action: SAVED.lines[0].action, orFlip: true, to: "e2" }]);
+  assert.match(plan.stopped, /can no longer be made/);
+});
+
+test("news keeps the lines being edited, less those whose figure has acted", () => {
+  let editing = addLine(readPlan(EMPTY), { type: "move", figure: "red1", path: "N" }, "e2");
+  editing = addLine(editing, { type: "flip", figure: "red5" });
+  const red1Moved = { ...EMPTY, legal: { ...legal, figures: legal.figures.slice(1) } };
+  const after = readPlan(red1Moved, editing);
+  assert.equal(after.changed, true);
+  assert.deepEqual(after.lines.map(lineText), ["flip red 5"]);
+  assert.equal(readPlan(red1Moved, readPlan(EMPTY)).changed, false);
+});
