@@ -12,7 +12,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
 from service.text import has_bidi_control
@@ -98,6 +98,21 @@ def bounded_int(low: int = 0, high: int = MAX_INT, *, strict: bool = True,
     ``strict``: JSON numbers only (query strings, all text, need ``strict=False``).
     """
     return fields.Integer(validate=validate.Range(low, high), strict=strict, **kwargs)
+
+
+class NotationOrAction(Schema):
+    """A schema that takes an action in exactly one of two forms, ``notation`` or ``action``
+    (a submission, a line of a plan): the subclass declares both fields."""
+
+    class Meta:
+        """Exactly one of the two forms."""
+
+        openapi = {"oneOf": [{"required": ["notation"]}, {"required": ["action"]}]}
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("notation" in data) == ("action" in data):
+            raise ValidationError("Give exactly one of 'notation' and 'action'.", "notation")
 
 
 class ErrorDetailSchema(Schema):

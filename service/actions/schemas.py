@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from marshmallow import Schema, fields, validate
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
-
-from service.schemas import Text, bounded_int
+from service.schemas import NotationOrAction, Text, bounded_int
 from service.view_schemas import ActionRecordSchema, EventRecordSchema, GameViewSchema
 
 ACTION_TYPES = ("move", "flip", "place")
@@ -25,7 +23,7 @@ class StructuredActionSchema(Schema):
     arrow = fields.String(validate=validate.OneOf(("N", "E", "S", "W")))
 
 
-class SubmitSchema(Schema):
+class SubmitSchema(NotationOrAction):
     """A player's action against the version of the game they saw: in the engine's notation
     (``red 5 +WWNN``, ``5 to h7``, ``flip 4``, ``place stone c3``) or as structured JSON."""
 
@@ -33,16 +31,6 @@ class SubmitSchema(Schema):
         "description": "The version of the view the action was chosen on."})
     notation = Text(validate=validate.Length(1, 200))
     action = fields.Nested(StructuredActionSchema)
-
-    class Meta:
-        """Exactly one of the two forms."""
-
-        openapi = {"oneOf": [{"required": ["notation"]}, {"required": ["action"]}]}
-
-    @validates_schema
-    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("notation" in data) == ("action" in data):
-            raise ValidationError("Give exactly one of 'notation' and 'action'.", "notation")
 
 
 class SubmittedSchema(Schema):

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import Schema, fields, validate
 
 from service.plans.matching import MAX_LINES
-from service.schemas import Boolean, Text, bounded_int
+from service.schemas import Boolean, NotationOrAction, Text, bounded_int
 
 LINE_TYPES = ("move", "flip")
 
@@ -20,7 +18,7 @@ class PlannedActionSchema(Schema):
     path = Text(validate=validate.Length(1, 60), metadata={"example": "+WWNN"})
 
 
-class PlanLineInputSchema(Schema):
+class PlanLineInputSchema(NotationOrAction):
     """One line of a plan: notation (``green 5 +NNW``, ``5 to h7``, ``flip 4``, each may end in
     ``or flip``) or a structured action; ``or_flip`` flips the figure instead when its move no
     longer does what was planned."""
@@ -29,16 +27,6 @@ class PlanLineInputSchema(Schema):
         "example": "green 5 +NNW or flip"})
     action = fields.Nested(PlannedActionSchema)
     or_flip = Boolean(load_default=False)
-
-    class Meta:
-        """Exactly one of the two forms."""
-
-        openapi = {"oneOf": [{"required": ["notation"]}, {"required": ["action"]}]}
-
-    @validates_schema
-    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
-        if ("notation" in data) == ("action" in data):
-            raise ValidationError("Give exactly one of 'notation' and 'action'.", "notation")
 
 
 class PlanInputSchema(Schema):
