@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 # fonts to draw text with in screenshots.
 TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation
 
-.PHONY: run test debian-packages
+.PHONY: run test i18n debian-packages
 
 run: $(VENV)/.installed
 	$(BIN)/python deploy/local.py
@@ -23,6 +23,11 @@ test: $(VENV)/.installed-test debian-packages
 	$(BIN)/mypy service worker
 	node --test web/tests/
 	$(BIN)/pytest --soak --durations=15
+
+# Refresh the translation catalogs from the code after adding or changing texts: new texts
+# come in empty, changed ones fuzzy; then translate them (docs/translating.md).
+i18n: $(VENV)/.installed
+	$(BIN)/python -m service.i18n.extract
 
 # `node --test` runs the web page's tests (web/tests; Node.js 18 or newer). Node.js may come
 # from elsewhere than Debian (NodeSource, a tarball): install Debian's only when there is none.

@@ -105,7 +105,7 @@ def square_name(square: int) -> str:
     """
     name = _NAMES.get(square) if type(square) is int else None
     if name is None:
-        raise InvalidSquare(f"{square!r} is not a square on the board")
+        raise InvalidSquare.said("%(square)r is not a square on the board", {"square": square})
     return name
 
 
@@ -130,7 +130,8 @@ def parse_square(name: str) -> int:
             square = at(ord(text[0]) - ord("a"), row - 1)
             if square >= 0:
                 return square
-    raise InvalidSquare(f"{name!r} is not a square on the board (a1..p11, minus the staircases)")
+    raise InvalidSquare.said(
+        "%(name)r is not a square on the board (a1..p11, minus the staircases)", {"name": name})
 
 
 _NAMES: dict[int, str] = {sq: f"{'abcdefghijklmnop'[sq % WIDTH]}{sq // WIDTH + 1}"
@@ -142,7 +143,7 @@ def parse_direction(letter: str) -> int:
     """Parse a direction letter ``N``/``E``/``S``/``W`` (any case)."""
     index = DIRECTION_LETTERS.find(letter.strip().upper()) if len(letter.strip()) == 1 else -1
     if index < 0:
-        raise InvalidSquare(f"{letter!r} is not a direction (N, E, S or W)")
+        raise InvalidSquare.said("%(letter)r is not a direction (N, E, S or W)", {"letter": letter})
     return index
 
 

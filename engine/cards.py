@@ -23,9 +23,8 @@ def deck(three_hits: bool) -> tuple[str, ...]:
 def check_card(card: str) -> str:
     """Return ``card`` if it names a monster card, else refuse it."""
     if card not in CARD_NAMES:
-        raise InvalidPosition(
-            f"{card!r} is not a monster card (5, 7, 8, 10, 1hit, 2hits, 3hits)", card=card
-        )
+        raise InvalidPosition.said(
+            "%(card)r is not a monster card (5, 7, 8, 10, 1hit, 2hits, 3hits)", card=card)
     return card
 
 

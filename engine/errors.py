@@ -6,11 +6,17 @@ refused can catch ``ValueError``; the service maps ``code`` to its JSON error sh
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, Self
 
 
 class EngineError(ValueError):
-    """Base of every error the engine raises on purpose."""
+    """Base of every error the engine raises on purpose.
+
+    An error raised with :meth:`said` also keeps its message as a ``template`` (English, with
+    ``%(name)s`` placeholders) and the ``words`` that fill it, so that a caller can write the
+    message in its reader's language; ``message`` is always the English.
+    """
 
     code = "engine/error"
 
@@ -18,6 +24,19 @@ class EngineError(ValueError):
         super().__init__(message)
         self.message = message
         self.details = details
+        self.template: str | None = None
+        self.words: dict[str, Any] = {}
+
+    @classmethod
+    def said(cls, template: str, words: Mapping[str, Any] | None = None,
+             **details: Any) -> Self:
+        """Return the error whose message is ``template`` filled from ``words`` and
+        ``details`` (``words`` win): the placeholders of the message that are not details
+        go in ``words``. A word that is itself an engine error is filled with its message."""
+        fill = {**details, **(words or {})}
+        error = cls(template % fill, **details)
+        error.template, error.words = template, fill
+        return error
 
     def to_dict(self) -> dict[str, Any]:
         """Return the error as JSON-ready data: code, message and details."""
@@ -85,9 +104,11 @@ class IllegalPlacement(EngineError):
     code = "placement/illegal"
 
     @classmethod
-    def because(cls, reason: str, message: str, **details: Any) -> IllegalPlacement:
-        """Return the refusal of a placement for ``reason``, coded ``placement/<reason>``."""
-        refusal = cls(message, reason=reason, **details)
+    def because(cls, reason: str, template: str, words: Mapping[str, Any] | None = None,
+                **details: Any) -> IllegalPlacement:
+        """Return the refusal of a placement for ``reason``, coded ``placement/<reason>``, its
+        message ``template`` filled as :meth:`EngineError.said` does."""
+        refusal = cls.said(template, words, reason=reason, **details)
         refusal.code = f"placement/{reason}"
         return refusal
 

@@ -26,4 +26,4 @@ def apply_action(
         return apply_figure_action(state, action, acting_seat(state, seat, FIGURES), cache)
     if isinstance(action, Place):
         return apply_placement(state, action, acting_seat(state, seat, PLACEMENT))
-    raise InvalidNotation(f"{action!r} is not an action")
+    raise InvalidNotation.said("%(action)r is not an action", {"action": action})

@@ -32,16 +32,20 @@ from engine.state import FigureId, GameState
 
 STEP_LETTERS = DIRECTION_LETTERS + ENTER + LEAVE
 
-# Why a single step is refused (IllegalMove.details["reason"]).
+# Why a single step is refused (IllegalMove.details["reason"]), and the refusal's words.
 WALL = "wall"
 MONSTER = "monster"
 TELEPORTER = "teleporter"
 STONE_BLOCKED = "stone_blocked"
 _STEP_REASONS = {
-    WALL: "a wall is in the way",
-    MONSTER: "the monster stands there (figures never enter or pass its square)",
-    TELEPORTER: "a teleporter is a wall for figures",
-    STONE_BLOCKED: "the stone there cannot be pushed (the square behind it is not empty)",
+    WALL: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: a wall is "
+          "in the way",
+    MONSTER: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: the "
+             "monster stands there (figures never enter or pass its square)",
+    TELEPORTER: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: a "
+                "teleporter is a wall for figures",
+    STONE_BLOCKED: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: "
+                   "the stone there cannot be pushed (the square behind it is not empty)",
 }
 
 
@@ -223,51 +227,61 @@ def check_path(state: GameState, figure: FigureId, path: str, *,
     index, start, layout, others = move_start(state, figure)
     points = state.figures[index].value
 
-    def refuse(step: int, reason: str, message: str) -> IllegalMove:
-        return IllegalMove(f"{figure} {path}: step {step}: {message}", figure=figure.key,
-                           path=path, step=step, reason=reason)
+    def refuse(step: int, reason: str, template: str, **words: Any) -> IllegalMove:
+        # Every template starts "%(name)s %(path)s: step %(step)s: ", the figure's name.
+        return IllegalMove.said(template, {"name": figure, **words}, figure=figure.key,
+                                path=path, step=step, reason=reason)
 
     if not path:
-        raise refuse(0, "empty", "a move needs at least one step (or flip the figure)")
+        raise refuse(0, "empty", "%(name)s %(path)s: step %(step)s: a move needs at least one "
+                     "step (or flip the figure)")
     if len(path) > points:
         raise refuse(points + 1, "too_long",
-                     f"{figure} shows {points}, so it can take at most {points} step(s), "
-                     f"not {len(path)}")
+                     "%(name)s %(path)s: step %(step)s: %(name)s shows %(points)s, so it can "
+                     "take at most %(points)s step(s), not %(steps)s",
+                     points=points, steps=len(path))
     enter, _ = make_mover(layout, others)
     square, stones = start, layout.stones
     for i, letter in enumerate(path, start=1):
         if square == GONE:
-            raise refuse(i, "after_leaving", "the figure has already left the fortress")
+            raise refuse(i, "after_leaving", "%(name)s %(path)s: step %(step)s: the figure "
+                         "has already left the fortress")
         if letter == ENTER:
             if square != OUT:
-                raise refuse(i, "not_outside", "only a figure waiting outside can enter (+)")
+                raise refuse(i, "not_outside", "%(name)s %(path)s: step %(step)s: only a "
+                             "figure waiting outside can enter (+)")
             if layout.monster == ENTRANCE:
-                raise refuse(i, MONSTER, "the monster stands on p11, so nobody can enter (D12)")
+                raise refuse(i, MONSTER, "%(name)s %(path)s: step %(step)s: the monster "
+                             "stands on p11, so nobody can enter (D12)")
             square = ENTRANCE
             continue
         if square == OUT:
             raise refuse(i, "must_enter",
-                         "a figure waiting outside must first enter onto p11 (write + first)")
+                         "%(name)s %(path)s: step %(step)s: a figure waiting outside must first "
+                         "enter onto p11 (write + first)")
         if letter == LEAVE:
             if square != EXIT:
-                raise refuse(i, "not_on_exit", "a figure leaves only from a1, and this one is "
-                             f"on {square_name(square)}")
+                raise refuse(i, "not_on_exit", "%(name)s %(path)s: step %(step)s: a figure "
+                             "leaves only from a1, and this one is on %(square)s",
+                             square=square_name(square))
             square = GONE
             continue
         stepped = _take_step(layout, enter, square, stones, DIRECTION_LETTERS.index(letter))
         if isinstance(stepped, str):
-            raise refuse(i, stepped, f"cannot go {letter} from {square_name(square)}: "
-                         f"{_STEP_REASONS[stepped]}")
+            raise refuse(i, stepped, _STEP_REASONS[stepped], letter=letter,
+                         square=square_name(square))
         square, stones = stepped
     if square in others:
         other = state.figures[others[square]].id
         raise refuse(len(path), "ends_on_figure",
-                     f"the move would end on {square_name(square)}, where {other} stands; a "
-                     "figure must end on an empty square (and may not slide over a pool onto "
-                     "another figure with no points left to step on)")
+                     "%(name)s %(path)s: step %(step)s: the move would end on %(square)s, where "
+                     "%(other)s stands; a figure must end on an empty square (and may not slide "
+                     "over a pool onto another figure with no points left to step on)",
+                     square=square_name(square), other=other)
     if square == start and stones is layout.stones:
         raise refuse(len(path), "no_change",
-                     "the path ends where it started with nothing pushed; flip the figure instead")
+                     "%(name)s %(path)s: step %(step)s: the path ends where it started with "
+                     "nothing pushed; flip the figure instead")
     return MoveOutcome(figure, path, None if square == GONE else square, layout.stones, stones,
                        state.stones)
 
@@ -277,7 +291,7 @@ def normalise_path(path: str) -> str:
     text = "".join(path.split()).upper()
     for ch in text:
         if ch not in STEP_LETTERS:
-            raise InvalidNotation(
-                f"{path!r}: {ch!r} is not a step (N, E, S, W; + to enter, X to leave)", path=path
-            )
+            raise InvalidNotation.said(
+                "%(path)r: %(letter)r is not a step (N, E, S, W; + to enter, X to leave)",
+                {"letter": ch}, path=path)
     return text

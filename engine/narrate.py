@@ -2,14 +2,22 @@
 "The monster drew 8. It turned north, ate ...".
 
 Reads the event dicts that transitions return; never looks at a state.
+
+Every text is an English template given to ``say(template, **params)``, which returns it
+filled in; by default :func:`english` (the template as written). The service passes a
+``say`` that translates the template first, so the engine needs no translation machinery,
+and each template is a plain string literal the service's extractor finds in this file.
+Templates are whole sentences or clauses with named placeholders, never glued words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from functools import reduce
+from typing import Any, Protocol
 
 from engine.board import ENTRANCE, square_name
+from engine.cards import hits, is_hit
 from engine.events import (
     CARD,
     EAT,
@@ -30,100 +38,246 @@ from engine.events import (
 )
 from engine.state import CRYSTAL, OUTSIDE, STONE, TURN_BACK, TURN_RIGHT, FigureId
 
-_DIRECTIONS = {"N": "north", "E": "east", "S": "south", "W": "west"}
-_STONE_NAMES = {STONE: "stone", CRYSTAL: "crystal", TURN_RIGHT: "right-turning stone",
-                TURN_BACK: "180° turning stone"}
-_KINDS = {kind: f"a {name}" for kind, name in _STONE_NAMES.items()}
-_TILES = {**_KINDS, "teleporter_A": "teleporter A", "teleporter_B": "teleporter B",
-          "pool_square": "the square blood pool", "pool_long": "the long blood pool"}
+_KINDS = (STONE, CRYSTAL, TURN_RIGHT, TURN_BACK)
 _ENTRANCE = square_name(ENTRANCE)
 
 
-def stone_name(kind: str) -> str:
+class Say(Protocol):
+    """Says an English template in the reader's language, ``%(name)s`` filled from params."""
+
+    def __call__(self, template: str, /, **params: Any) -> str: ...
+
+
+def english(template: str, /, **params: Any) -> str:
+    """Say ``template`` as written, with ``%(name)s`` filled from ``params`` (as gettext
+    does, a template without params is returned as is)."""
+    return template % params if params else template
+
+
+def stone_name(kind: str, *, say: Say = english) -> str:
     """Return a stone kind in words: ``stone``, ``crystal``, ``right-turning stone`` ..."""
-    return _STONE_NAMES[kind]
+    names = {
+        # TRANSLATORS: a kind of stone on the board, without an article.
+        STONE: say("stone"), CRYSTAL: say("crystal"),
+        TURN_RIGHT: say("right-turning stone"), TURN_BACK: say("180° turning stone"),
+    }
+    return names[kind]
 
 
-def figure_name(key: str) -> str:
+def _a_stone(kind: str, say: Say) -> str:
+    """A stone kind with its indefinite article: ``a crystal``."""
+    names = {
+        # TRANSLATORS: "Ann placed a stone on c3", "the monster was turned north by a stone".
+        STONE: say("a stone"), CRYSTAL: say("a crystal"),
+        TURN_RIGHT: say("a right-turning stone"), TURN_BACK: say("a 180° turning stone"),
+    }
+    return names[kind]
+
+
+def the_stone_name(kind: str, *, say: Say = english) -> str:
+    """Return a stone kind with its definite article: ``the stone``, ``the crystal`` ..."""
+    names = {
+        # TRANSLATORS: what a figure pushed, as in "pushing the stone on h4 to h3".
+        STONE: say("the stone"), CRYSTAL: say("the crystal"),
+        TURN_RIGHT: say("the right-turning stone"), TURN_BACK: say("the 180° turning stone"),
+    }
+    return names[kind]
+
+
+def _tile(tile: str, say: Say) -> str:
+    """A tile a player places, as in "Ann placed teleporter A on c5"."""
+    if tile in _KINDS:
+        return _a_stone(tile, say)
+    names = {
+        # TRANSLATORS: a tile a player places, as in "Ann placed teleporter A on c5".
+        "teleporter_A": say("teleporter A"), "teleporter_B": say("teleporter B"),
+        "pool_square": say("the square blood pool"), "pool_long": say("the long blood pool"),
+    }
+    return names[tile]
+
+
+def _direction(letter: str, say: Say) -> str:
+    # TRANSLATORS: a direction on the board, as in "turned north", "facing north",
+    # "its arrow pointing north".
+    names = {"N": say("north"), "E": say("east"), "S": say("south"), "W": say("west")}
+    return names[letter]
+
+
+def _colour(colour: str, say: Say) -> str:
+    # The same words as the service's colour names (service/i18n/words.py): one entry each.
+    names = {
+        "green": say("green"), "red": say("red"), "blue": say("blue"), "yellow": say("yellow"),
+        "beige": say("beige"), "purple": say("purple"), "black": say("black"),
+    }
+    return names.get(colour, colour)
+
+
+def figure_name(key: str, *, say: Say = english) -> str:
     """Return ``red 5`` for the event key ``red5``."""
-    return str(FigureId.parse(key))
+    figure = FigureId.parse(key)
+    # TRANSLATORS: a figure named by its colour and number: "red 5".
+    return say("%(colour)s %(number)s", colour=_colour(figure.colour, say), number=figure.number)
 
 
-def _piece(name: str) -> str:
-    return _KINDS.get(name) or figure_name(name)
+def _card(card: str, say: Say) -> str:
+    """A monster card as printed: ``8`` or ``2 hits``."""
+    if not is_hit(card):
+        return card
+    # TRANSLATORS: a monster card that makes the monster catch that many figures.
+    names = {1: say("1 hit"), 2: say("2 hits"), 3: say("3 hits")}
+    return names[hits(card)]
 
 
-def narrate_monster(events: Iterable[Mapping[str, Any]]) -> str:
+def _piece(name: str, say: Say) -> str:
+    return _a_stone(name, say) if name in _KINDS else figure_name(name, say=say)
+
+
+def _items(parts: list[str], say: Say) -> str:
+    """Join ``a, b, c``."""
+    if not parts:
+        return ""
+    # TRANSLATORS: adds one more item to a list: "red 5, blue 3", "1 hit, 2 hits".
+    return reduce(lambda items, item: say("%(items)s, %(item)s", items=items, item=item), parts)
+
+
+def _list(parts: list[str], say: Say) -> str:
+    """Join ``a``, ``a and b``, ``a, b and c``."""
+    if len(parts) == 1:
+        return parts[0]
+    # TRANSLATORS: adds the last item to a list: "red 1 and red 3", "red 1, red 3 and red 4".
+    return say("%(items)s and %(last)s", items=_items(parts[:-1], say), last=parts[-1])
+
+
+def narrate_monster(events: Iterable[Mapping[str, Any]], *, say: Say = english) -> str:
     """Tell one monster phase in sentences, from its events."""
     sentences: list[str] = []
-    clauses: list[str] = []
+    steps: list[str] = []
     for e in events:
-        kind = e["type"]
-        if kind == CARD:
-            sentences.append(f"The monster drew {e['label']}.")
-        elif kind == FIRST_CARD_REDRAW:
-            sentences.append(
-                "The first card of the game may not be a hit card, so "
-                f"{', '.join(e['set_aside'])} went back and {e['card']} was drawn.")
-        elif kind == LOOK and e["turned"]:
-            seen = min(e["seen"], key=lambda s: s["distance"])
-            clauses.append(f"turned {_DIRECTIONS[e['facing']]} toward "
-                           f"{figure_name(seen['figure'])} on {seen['square']}")
-        elif kind == STEP:
-            verb = "slid to" if e["slide"] else "went to"
-            clauses.append(f"{verb} {e['to']}")
-        elif kind == WALL:
-            clauses.append(f"walked through wall {e['letter']} to {e['to']}")
-        elif kind == TURNING_STONE:
-            clauses.append(f"was turned {_DIRECTIONS[e['facing']]} by "
-                           f"{_KINDS[e['kind']]} on {e['stone']}")
-        elif kind == TELEPORT:
-            clauses.append(f"teleported from {e['square']} to {e['to']}, facing "
-                           f"{_DIRECTIONS[e['facing']]}")
-        elif kind == STAY:
-            clauses.append("turned round in a loop and stayed put" if e.get("reason") == "loop"
-                           else "spun round four times and stayed put")
-        elif kind == EAT:
-            how = {"caught": "ate", "pushed_off": "pushed off the board and so ate",
-                   "teleporter": "pushed onto a teleporter and so ate"}[e["how"]]
-            clauses.append(f"{how} {figure_name(e['figure'])} on {e['square']}")
-        elif kind == PUSH:
-            parts = []
-            for p in e["pieces"]:
-                where = f"to {p['to']}" if p["to"] else "off the board"
-                if p["to"] is None and p["piece"] in _KINDS:
-                    where = "out of the game"
-                parts.append(f"{_piece(p['piece'])} {where}")
-            clauses.append("pushed " + ", ".join(parts))
-        elif kind == MONSTER_DONE:
-            if clauses:
-                sentences.append("It " + ", ".join(clauses) + ".")
-                clauses = []
-            eaten = [figure_name(k) for k in e["eaten"]]
-            end = f"It stopped on {e['square']} facing {_DIRECTIONS[e['facing']]}"
-            if eaten:
-                one = len(eaten) == 1
-                if e["fate"] == "outside":
-                    fate = "it waits outside again" if one else "they wait outside again"
-                else:
-                    fate = "it is out for good" if one else "they are out for good"
-                end += f"; eaten: {', '.join(eaten)} ({fate})"
-            sentences.append(end + ".")
-        elif kind == STAGE_END:
-            if e["stage"] == 1:
-                sentences.append("Stage 1 is over: all cards are shuffled and stage 2 begins; "
-                                 "from now on eaten figures are out for good.")
-            else:
-                sentences.append("Stage 2 is over; figures still inside count as eaten.")
-        elif kind == GAME_OVER:
-            sentences.append("The game is over.")
-    if clauses:
-        sentences.append("It " + ", ".join(clauses) + ".")
+        step = _monster_step(e, say)
+        if step is not None:
+            steps.append(step)
+            continue
+        if e["type"] == MONSTER_DONE and steps:
+            sentences.append(_steps_sentence(steps, say))
+            steps = []
+        sentence = _monster_sentence(e, say)
+        if sentence is not None:
+            sentences.append(sentence)
+    if steps:
+        sentences.append(_steps_sentence(steps, say))
     return " ".join(sentences)
 
 
+def _steps_sentence(steps: list[str], say: Say) -> str:
+    # TRANSLATORS: adds one more thing the monster did: "turned north, went to h7".
+    told = reduce(lambda done, step: say("%(steps)s, %(step)s", steps=done, step=step), steps)
+    # TRANSLATORS: what the monster did, one step after another: "It turned north toward
+    # red 5 on h3, went to h8, ate red 5 on h3."
+    return say("It %(steps)s.", steps=told)
+
+
+def _monster_step(e: Mapping[str, Any], say: Say) -> str | None:
+    """Tell one thing the monster did on its walk, as a clause after "It"; None for events
+    that are no step of the walk."""
+    kind = e["type"]
+    if kind == LOOK and e["turned"]:
+        seen = min(e["seen"], key=lambda s: s["distance"])
+        # TRANSLATORS: one step of the monster's walk, said after "It" (see "It %(steps)s.");
+        # so are "went to ...", "slid to ...", "ate ..." and the others.
+        return say("turned %(direction)s toward %(figure)s on %(square)s",
+                   direction=_direction(e["facing"], say),
+                   figure=figure_name(seen["figure"], say=say), square=seen["square"])
+    if kind == STEP:
+        return (say("slid to %(square)s", square=e["to"]) if e["slide"]
+                else say("went to %(square)s", square=e["to"]))
+    if kind == WALL:
+        return say("walked through wall %(wall)s to %(square)s", wall=e["letter"], square=e["to"])
+    if kind == TURNING_STONE:
+        return say("was turned %(direction)s by %(stone)s on %(square)s",
+                   direction=_direction(e["facing"], say), stone=_a_stone(e["kind"], say),
+                   square=e["stone"])
+    if kind == TELEPORT:
+        return say("teleported from %(square)s to %(to)s, facing %(direction)s",
+                   square=e["square"], to=e["to"], direction=_direction(e["facing"], say))
+    if kind == STAY:
+        return (say("turned round in a loop and stayed put") if e.get("reason") == "loop"
+                else say("spun round four times and stayed put"))
+    if kind == EAT:
+        return _ate(e, say)
+    if kind == PUSH:
+        # TRANSLATORS: the monster pushed pieces: "pushed a stone to h3, red 5 off the board".
+        return say("pushed %(pieces)s", pieces=_items([_shoved(p, say) for p in e["pieces"]], say))
+    return None
+
+
+def _ate(e: Mapping[str, Any], say: Say) -> str:
+    figure, square = figure_name(e["figure"], say=say), e["square"]
+    if e["how"] == "pushed_off":
+        return say("pushed off the board and so ate %(figure)s on %(square)s",
+                   figure=figure, square=square)
+    if e["how"] == "teleporter":
+        return say("pushed onto a teleporter and so ate %(figure)s on %(square)s",
+                   figure=figure, square=square)
+    return say("ate %(figure)s on %(square)s", figure=figure, square=square)
+
+
+def _shoved(push: Mapping[str, Any], say: Say) -> str:
+    """Where the monster pushed one piece: ``a stone to h3``, ``red 5 off the board``."""
+    piece = _piece(push["piece"], say)
+    if push["to"] is not None:
+        # TRANSLATORS: after "The monster pushed": a piece and where it went.
+        return say("%(piece)s to %(square)s", piece=piece, square=push["to"])
+    if push["piece"] in _KINDS:
+        return say("%(piece)s out of the game", piece=piece)
+    return say("%(piece)s off the board", piece=piece)
+
+
+def _monster_sentence(e: Mapping[str, Any], say: Say) -> str | None:
+    """Tell an event of the monster phase that is a sentence of its own; None for others."""
+    kind = e["type"]
+    if kind == CARD:
+        return say("The monster drew %(card)s.", card=_card(e["card"], say))
+    if kind == FIRST_CARD_REDRAW:
+        return say("The first card of the game may not be a hit card, so %(cards)s went back "
+                   "and %(card)s was drawn.",
+                   cards=_items([_card(c, say) for c in e["set_aside"]], say),
+                   card=_card(e["card"], say))
+    if kind == MONSTER_DONE:
+        return _stopped(e, say)
+    if kind == STAGE_END:
+        if e["stage"] == 1:
+            return say("Stage 1 is over: all cards are shuffled and stage 2 begins; from now on "
+                       "eaten figures are out for good.")
+        return say("Stage 2 is over; figures still inside count as eaten.")
+    if kind == GAME_OVER:
+        return say("The game is over.")
+    return None
+
+
+def _stopped(e: Mapping[str, Any], say: Say) -> str:
+    """Where the monster stopped, and whom it ate in the phase."""
+    square, facing = e["square"], _direction(e["facing"], say)
+    eaten = [figure_name(k, say=say) for k in e["eaten"]]
+    if not eaten:
+        return say("It stopped on %(square)s facing %(direction)s.",
+                   square=square, direction=facing)
+    one, outside = len(eaten) == 1, e["fate"] == "outside"
+    said = {"square": square, "direction": facing, "eaten": _items(eaten, say)}
+    if one and outside:
+        return say("It stopped on %(square)s facing %(direction)s; eaten: %(eaten)s "
+                   "(it waits outside again).", **said)
+    if outside:
+        return say("It stopped on %(square)s facing %(direction)s; eaten: %(eaten)s "
+                   "(they wait outside again).", **said)
+    if one:
+        return say("It stopped on %(square)s facing %(direction)s; eaten: %(eaten)s "
+                   "(it is out for good).", **said)
+    return say("It stopped on %(square)s facing %(direction)s; eaten: %(eaten)s "
+               "(they are out for good).", **said)
+
+
 def narrate_action(events: Iterable[Mapping[str, Any]], who: str, *,
-                   timed_out: bool = False) -> str:
+                   timed_out: bool = False, say: Say = english) -> str:
     """Tell one player's action in words, from the events it wrote.
 
     ``who`` names the seat as the reader knows it (``Ann (green)``); ``timed_out`` says the
@@ -141,59 +295,87 @@ def narrate_action(events: Iterable[Mapping[str, Any]], who: str, *,
     events = list(events)
     done = next((e for e in events
                  if e["type"] in PLAYER_ACTIONS and not e.get("automatic")), None)
-    if done is None:
-        told = f"{who} played."
-    elif done["type"] == MOVE:
-        told = f"{who} {_move(done)}."
-    elif done["type"] == FLIP:
-        figure = figure_name(done["figure"])
-        told = (f"{who} ran out of time, so {figure} was flipped without moving." if timed_out
-                else f"{who} flipped {figure} without moving it.")
-    else:
-        tile, where = _TILES[done["tile"]], _tile_squares(done)
-        told = (f"{who} ran out of time, so {tile} was placed on {where}." if timed_out
-                else f"{who} placed {tile} on {where}.")
-    waiting = [figure_name(e["figure"]) for e in events
+    told = _told_action(done, who, timed_out, say)
+    waiting = [figure_name(e["figure"], say=say) for e in events
                if e["type"] == FLIP and e.get("automatic")]
-    if waiting:
-        were = "was" if len(waiting) == 1 else "were"
-        told += (" In the first game turn a player enters at most two figures, so "
-                 f"{_list(waiting)}, still waiting outside, {were} flipped.")
+    if len(waiting) == 1:
+        told += " " + say("In the first game turn a player enters at most two figures, so "
+                          "%(figures)s, still waiting outside, was flipped.", figures=waiting[0])
+    elif waiting:
+        told += " " + say("In the first game turn a player enters at most two figures, so "
+                          "%(figures)s, still waiting outside, were flipped.",
+                          figures=_list(waiting, say))
     return told
 
 
-def _move(e: Mapping[str, Any]) -> str:
+def _told_action(done: Mapping[str, Any] | None, who: str, timed_out: bool, say: Say) -> str:
+    """Tell the action a player took (or that was taken for them) in a sentence."""
+    if done is None:
+        return say("%(who)s played.", who=who)
+    if done["type"] == MOVE:
+        # TRANSLATORS: a player and what their move did: "Ann (red) moved red 4 from h5 to g3".
+        return say("%(who)s %(move)s.", who=who, move=_move(done, say))
+    if done["type"] == FLIP:
+        figure = figure_name(done["figure"], say=say)
+        if timed_out:
+            return say("%(who)s ran out of time, so %(figure)s was flipped without moving.",
+                       who=who, figure=figure)
+        return say("%(who)s flipped %(figure)s without moving it.", who=who, figure=figure)
+    tile, where = _tile(done["tile"], say), _tile_squares(done, say)
+    if timed_out:
+        return say("%(who)s ran out of time, so %(tile)s was placed on %(squares)s.",
+                   who=who, tile=tile, squares=where)
+    return say("%(who)s placed %(tile)s on %(squares)s.", who=who, tile=tile, squares=where)
+
+
+def _move(e: Mapping[str, Any], say: Say) -> str:
     """Tell a move event as a verb phrase: "moved green 5 from h5 to h7, pushing ..."."""
-    figure = figure_name(e["figure"])
-    if e["from"] == OUTSIDE:
-        told = f"brought {figure} in at {_ENTRANCE}"
-        if e["to"] != _ENTRANCE:
-            told += f" and moved it to {e['to']}"
+    figure = figure_name(e["figure"], say=say)
+    if e["from"] == OUTSIDE and e["to"] == _ENTRANCE:
+        # TRANSLATORS: a move, said after the player's name (see "%(who)s %(move)s."); so are
+        # the other "moved ..." and "brought ..." texts.
+        told = say("brought %(figure)s in at %(square)s", figure=figure, square=_ENTRANCE)
+    elif e["from"] == OUTSIDE:
+        told = say("brought %(figure)s in at %(entrance)s and moved it to %(square)s",
+                   figure=figure, entrance=_ENTRANCE, square=e["to"])
+    elif e["escapes"]:
+        told = say("moved %(figure)s from %(square)s out of the fortress",
+                   figure=figure, square=e["from"])
     else:
-        told = f"moved {figure} from {e['from']}"
-        told += " out of the fortress" if e["escapes"] else f" to {e['to']}"
-    pushes = [_pushed(p) for p in e["pushes"]]
+        told = say("moved %(figure)s from %(square)s to %(to)s",
+                   figure=figure, square=e["from"], to=e["to"])
+    pushes = [_pushed(p, say) for p in e["pushes"]]
     if pushes:
-        told += f", pushing {_list(pushes)}"
-    return told + (": it escaped" if e["escapes"] else "")
+        # TRANSLATORS: a move and the stones it pushed: "moved red 4 from h5 to g4, pushing
+        # the stone on h4 to h3".
+        told = say("%(move)s, pushing %(pushed)s", move=told, pushed=_list(pushes, say))
+    if e["escapes"]:
+        # TRANSLATORS: a move that took the figure out: "moved red 4 from c1 out of the
+        # fortress: it escaped".
+        told = say("%(move)s: it escaped", move=told)
+    return told
 
 
-def _pushed(push: Mapping[str, Any]) -> str:
+def _pushed(push: Mapping[str, Any], say: Say) -> str:
     # A move event written before pushes named their piece says none: "stone" is still
     # true, since every piece a figure pushes is one of the stones (RULES §3.4).
-    name = _STONE_NAMES[push.get("piece", STONE)]
-    where = "out of the game" if push["to"] is None else f"to {push['to']}"
-    return f"the {name} on {push['from']} {where}"
+    stone = the_stone_name(push.get("piece", STONE), say=say)
+    if push["to"] is None:
+        # TRANSLATORS: a stone a figure pushed, after "pushing": "the stone on a2 out of the
+        # game", "the stone on h4 to h3".
+        return say("%(stone)s on %(square)s out of the game", stone=stone, square=push["from"])
+    return say("%(stone)s on %(square)s to %(to)s", stone=stone, square=push["from"],
+               to=push["to"])
 
 
-def _tile_squares(e: Mapping[str, Any]) -> str:
+def _tile_squares(e: Mapping[str, Any], say: Say) -> str:
     squares = e["squares"]
-    where = squares[0] if len(squares) == 1 else f"{squares[0]}–{squares[-1]}"
+    # TRANSLATORS: the squares a blood pool covers, from the first to the last: "e9–h9".
+    where = (squares[0] if len(squares) == 1
+             else say("%(first)s–%(last)s", first=squares[0], last=squares[-1]))
     if "arrow" in e:
-        where += f", its arrow pointing {_DIRECTIONS[e['arrow']]}"
+        # TRANSLATORS: where a teleporter lies and where its arrow points: "c5, its arrow
+        # pointing south".
+        where = say("%(squares)s, its arrow pointing %(direction)s",
+                    squares=where, direction=_direction(e["arrow"], say))
     return where
-
-
-def _list(parts: list[str]) -> str:
-    """Join ``a``, ``a and b``, ``a, b and c``."""
-    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"

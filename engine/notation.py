@@ -47,7 +47,7 @@ _ORIENTATION = {"h": "h", "horizontal": "h", "v": "v", "vertical": "v"}
 
 def _clean(text: str) -> str:
     if not isinstance(text, str):
-        raise InvalidNotation(f"{text!r} is not text")
+        raise InvalidNotation.said("%(text)r is not text", {"text": text})
     return " ".join(re.sub(r"[,;:.!]+", " ", text).lower().split())
 
 
@@ -56,7 +56,8 @@ def _figure(match: re.Match[str], state: GameState | None, seat: int | None, tex
     if colour is None:
         actor = seat if seat is not None else (state.to_move if state is not None else None)
         if state is None or actor is None:
-            raise InvalidNotation(f"{text!r}: name the figure with its colour, e.g. 'red 5'")
+            raise InvalidNotation.said("%(text)r: name the figure with its colour, e.g. 'red 5'",
+                                       {"text": text})
         colour = state.colour_of(actor)
     return FigureId.parse(f"{colour} {match.group('number')}")
 
@@ -65,7 +66,7 @@ def parse_action(text: str, state: GameState | None = None, seat: int | None = N
     """Parse typed notation into an action; ``state``/``seat`` resolve short forms."""
     clean = _clean(text)
     if not clean:
-        raise InvalidNotation("empty move: write e.g. 'red 5 +WWN', '5 to h7' or 'flip 4'")
+        raise InvalidNotation.said("empty move: write e.g. 'red 5 +WWN', '5 to h7' or 'flip 4'")
     if clean.startswith("place "):
         return _parse_place(clean[6:], text)
     for pattern in (_FLIP_FIRST, _FLIP_LAST):
@@ -77,7 +78,8 @@ def parse_action(text: str, state: GameState | None = None, seat: int | None = N
         figure = _figure(m, state, seat, text)
         dest = m.groupdict().get("dest") or "out"
         if state is None:
-            raise InvalidNotation(f"{text!r}: a destination-only move needs the game position")
+            raise InvalidNotation.said("%(text)r: a destination-only move needs the game position",
+                                       {"text": text})
         return _resolve_destination(state, figure, dest, text)
     m = _PATH.match(clean)
     if m and m.group("path").strip():
@@ -85,8 +87,8 @@ def parse_action(text: str, state: GameState | None = None, seat: int | None = N
         path = re.sub(r"^(?:enter|in)\s+", "+", path)
         path = re.sub(r"\s(?:out|exit)$", "x", path)
         return Move(_figure(m, state, seat, text), normalise_path(path))
-    raise InvalidNotation(
-        f"cannot read {text!r}: write a figure and a path ('red 5 +WWN'), a destination "
+    raise InvalidNotation.said(
+        "cannot read %(text)r: write a figure and a path ('red 5 +WWN'), a destination "
         "('5 to h7', '5 out'), 'flip 4', or a placement ('place stone c3')", text=text)
 
 
@@ -96,17 +98,24 @@ def _resolve_destination(state: GameState, figure: FigureId, dest: str, text: st
     try:
         target = None if leaving else parse_square(dest)
     except InvalidSquare as exc:
-        raise InvalidNotation(f"{text!r}: {exc.message}", text=text) from exc
+        raise InvalidNotation.said("%(text)r: %(problem)s", {"problem": exc}, text=text) from exc
     outcomes = [o for o in legal_outcomes(state, figure) if o.square == target]
-    where = "out of the fortress" if target is None else square_name(target)
+    words = {"text": text, "name": figure, "count": len(outcomes),
+             "paths": ", ".join(o.path for o in outcomes)}
+    if target is not None:
+        words["square"] = square_name(target)
     if not outcomes:
-        raise IllegalMove(f"{text!r}: {figure} cannot get {where} this turn",
-                          figure=figure.key, reason="unreachable", step=0)
+        raise IllegalMove.said(
+            "%(text)r: %(name)s cannot get out of the fortress this turn" if target is None
+            else "%(text)r: %(name)s cannot get %(square)s this turn",
+            words, figure=figure.key, reason="unreachable", step=0)
     if len(outcomes) > 1:
-        raise AmbiguousMove(
-            f"{text!r}: {figure} can reach {where} in {len(outcomes)} ways that push stones "
-            "differently; give the path: " + ", ".join(o.path for o in outcomes),
-            figure=figure.key, choices=[o.to_dict() for o in outcomes])
+        raise AmbiguousMove.said(
+            "%(text)r: %(name)s can reach out of the fortress in %(count)s ways that push "
+            "stones differently; give the path: %(paths)s" if target is None
+            else "%(text)r: %(name)s can reach %(square)s in %(count)s ways that push stones "
+            "differently; give the path: %(paths)s",
+            words, figure=figure.key, choices=[o.to_dict() for o in outcomes])
     return Move(figure, outcomes[0].path)
 
 
@@ -114,11 +123,12 @@ def _parse_place(rest: str, text: str) -> Place:
     tokens = rest.replace("_", " ").replace("-", " ").split()
     at = next((i for i, t in enumerate(tokens) if _SQUARE.match(t)), None)
     if at is None:
-        raise InvalidNotation(f"{text!r}: a placement needs a square, e.g. 'place stone c3'")
+        raise InvalidNotation.said("%(text)r: a placement needs a square, e.g. 'place stone c3'",
+                                   {"text": text})
     words = " ".join(tokens[:at])
     if not words:
-        raise InvalidNotation(f"{text!r}: a placement names its tile, e.g. 'place stone c3'",
-                              text=text)
+        raise InvalidNotation.said("%(text)r: a placement names its tile, e.g. 'place stone c3'",
+                                   text=text)
     # A tile not known by any name goes on as written, and is refused as the structured
     # form's would be (placement/unknown_tile): one refusal however the placement was sent.
     tile = _TILE_WORDS.get(words, words.replace(" ", "_"))
@@ -132,7 +142,8 @@ def _parse_place(rest: str, text: str) -> Place:
         elif word.upper() in DIRECTION_LETTERS and len(word) == 1 and arrow is None:
             arrow = DIRECTION_LETTERS.index(word.upper())
         elif word != "arrow":
-            raise InvalidNotation(f"{text!r}: {word!r} is not understood after the square")
+            raise InvalidNotation.said("%(text)r: %(word)r is not understood after the square",
+                                       {"text": text, "word": word})
     return Place(tile, square, orientation, arrow)
 
 

@@ -39,26 +39,26 @@ class Options:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise InvalidSetup(f"unknown rule option(s): {', '.join(unknown)}", options=unknown)
+            raise InvalidSetup.said("unknown rule option(s): %(names)s",
+                                    {"names": ", ".join(unknown)}, options=unknown)
         for key, value in data.items():
             if not isinstance(value, bool):
-                raise InvalidSetup(f"rule option {key!r} must be true or false, got {value!r}")
+                raise InvalidSetup.said("rule option %(key)r must be true or false, got %(value)r",
+                                        {"key": key, "value": value})
         return cls(**data)
 
     def check(self, player_count: int) -> None:
         """Refuse options that do not fit the number of players."""
         if self.three_hits and player_count < 6:
-            raise InvalidSetup(
-                f"the '3 hits' card is a variant for 6-7 players, not {player_count}",
-                option="three_hits",
-            )
+            raise InvalidSetup.said(
+                "the '3 hits' card is a variant for 6-7 players, not %(players)s",
+                {"players": player_count}, option="three_hits")
         placing = [name for name in ("random_setup", "online_teleporter_rule", "open_exit")
                    if getattr(self, name)]
         if placing and not self.experienced:
-            raise InvalidSetup(
+            raise InvalidSetup.said(
                 "random set-up and the teleporter placement rules belong to the experienced game",
-                option=placing[0],
-            )
+                option=placing[0])
 
 
 _NAMES = tuple(f.name for f in fields(Options))

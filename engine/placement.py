@@ -42,8 +42,9 @@ NO_TILE_ZONE = frozenset(
 TILE_NAMES = (*STONE_KINDS, "teleporter_A", "teleporter_B", "pool_square", "pool_long")
 
 
-def _refuse(reason: str, message: str, place: Place) -> IllegalPlacement:
-    return IllegalPlacement.because(reason, message, tile=place.tile,
+def _refuse(reason: str, template: str, place: Place, **words: Any) -> IllegalPlacement:
+    # The template is filled from ``words`` and the details, %(tile)s and %(square)s.
+    return IllegalPlacement.because(reason, template, words, tile=place.tile,
                                     square=square_name(place.square))
 
 
@@ -72,48 +73,50 @@ def check_placement(state: GameState, place: Place,
 
     ``taken``: the squares tiles already cover, when the caller checks many placements.
     """
-    where = square_name(place.square)
     if place.tile not in TILE_NAMES:
-        raise _refuse("unknown_tile", f"{place.tile!r} is not a tile ({', '.join(TILE_NAMES)})",
-                      place)
+        raise _refuse("unknown_tile", "%(tile)r is not a tile (%(tiles)s)", place,
+                      tiles=", ".join(TILE_NAMES))
     if place.tile not in state.tiles_to_place:
-        raise _refuse("not_available", f"no {place.tile} tile is left to place", place)
+        raise _refuse("not_available", "no %(tile)s tile is left to place", place)
     teleporter = place.tile.startswith("teleporter_")
     if teleporter and place.arrow is None:
         raise _refuse("arrow", "a teleporter needs an arrow (N, E, S or W)", place)
     if not teleporter and place.arrow is not None:
-        raise _refuse("arrow", f"only teleporters carry an arrow, not a {place.tile}", place)
+        raise _refuse("arrow", "only teleporters carry an arrow, not a %(tile)s", place)
     if place.tile == "pool_long" and place.orientation not in ("h", "v"):
         raise _refuse("orientation", "the long pool lies horizontal (h) or vertical (v)", place)
     if place.tile != "pool_long" and place.orientation is not None:
-        raise _refuse("orientation", f"a {place.tile} has no orientation", place)
+        raise _refuse("orientation", "a %(tile)s has no orientation", place)
     squares = tile_squares(place)
     if any(sq < 0 for sq in squares):
-        raise _refuse("off_board", f"a {place.tile} at {where} would not lie fully on the board",
+        raise _refuse("off_board", "a %(tile)s at %(square)s would not lie fully on the board",
                       place)
     forbidden = [square_name(sq) for sq in squares if sq in NO_TILE_ZONE]
     if forbidden:
         raise _refuse("no_tile_zone",
-                      f"nothing may be placed on {', '.join(forbidden)}: the corners a1 and p11 "
-                      "and their orthogonal neighbours stay free (D7)", place)
+                      "nothing may be placed on %(squares)s: the corners a1 and p11 and their "
+                      "orthogonal neighbours stay free (D7)", place, squares=", ".join(forbidden))
     if taken is None:
         taken = _covered(state)
     overlap = [square_name(sq) for sq in squares if sq in taken]
     if overlap:
-        raise _refuse("overlap", f"{', '.join(overlap)} already holds a tile", place)
+        raise _refuse("overlap", "%(squares)s already holds a tile", place,
+                      squares=", ".join(overlap))
     if teleporter:
         others = {t.square for t in state.teleporters}
         if any(NEIGHBOURS[place.square][d] in others for d in range(4)):
             raise _refuse("teleporters_adjacent",
-                          f"a teleporter on {where} would be next to another teleporter", place)
+                          "a teleporter on %(square)s would be next to another teleporter",
+                          place)
         if (state.options.online_teleporter_rule and is_edge(place.square)
                 and wrap(place.square) in others):
             raise _refuse("twin_wall",
-                          f"a teleporter already stands by the twin wall of {where}, on "
-                          f"{square_name(wrap(place.square))} (online placement rule)", place)
+                          "a teleporter already stands by the twin wall of %(square)s, on "
+                          "%(twin)s (online placement rule)", place,
+                          twin=square_name(wrap(place.square)))
         if state.options.open_exit and seals_exit(others, place.square):
             raise _refuse("seals_exit",
-                          f"a teleporter on {where} would wall off the exit: no figure could "
+                          "a teleporter on %(square)s would wall off the exit: no figure could "
                           "walk from p11 to a1 any more (the rule against sealed doors)", place)
     return squares
 

@@ -98,37 +98,43 @@ def _figure_to_dict(f: Figure) -> dict[str, Any]:
 def state_from_dict(data: dict[str, Any]) -> GameState:
     """Build a state from the position format, refusing anything inconsistent."""
     if not isinstance(data, dict):
-        raise InvalidPosition("a position must be a JSON object")
+        raise InvalidPosition.said("a position must be a JSON object")
     schema = data.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION:
-        raise InvalidPosition(f"position schema {schema!r} is not supported (expected 1)")
+        raise InvalidPosition.said("position schema %(schema)r is not supported (expected 1)",
+                                   {"schema": schema})
     try:
         state = _build(data)
     except EngineError as exc:
         if isinstance(exc, InvalidPosition):
             raise
-        raise InvalidPosition(exc.message, **exc.details) from exc
+        if exc.template is None:
+            raise InvalidPosition(exc.message, **exc.details) from exc
+        raise InvalidPosition.said(exc.template, exc.words, **exc.details) from exc
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidPosition(f"malformed position: {exc!r}") from exc
+        raise InvalidPosition.said("malformed position: %(problem)r", {"problem": exc}) from exc
     check_position(state)
     return state
 
 
 def _square(value: Any, what: str) -> int:
     if not isinstance(value, str):
-        raise InvalidPosition(f"{what}: expected a square name like 'h5', got {value!r}")
+        raise InvalidPosition.said("%(what)s: expected a square name like 'h5', got %(value)r",
+                                   {"what": what, "value": value})
     return board.parse_square(value)
 
 
 def _number_or_none(value: Any, what: str) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise InvalidPosition(f"{what}: expected a whole number or null, got {value!r}")
+        raise InvalidPosition.said("%(what)s: expected a whole number or null, got %(value)r",
+                                   {"what": what, "value": value})
     return value
 
 
 def _direction(value: Any, what: str) -> int:
     if not isinstance(value, str) or value.upper() not in ("N", "E", "S", "W"):
-        raise InvalidPosition(f"{what}: expected N, E, S or W, got {value!r}")
+        raise InvalidPosition.said("%(what)s: expected N, E, S or W, got %(value)r",
+                                   {"what": what, "value": value})
     return DIRECTION_LETTERS.index(value.upper())
 
 
@@ -159,8 +165,9 @@ def _build(data: dict[str, Any]) -> GameState:
     seed = int(data.get("seed", 0))
     rules = data.get("rules", RULES_VERSION)
     if rules not in RULES_VERSIONS or isinstance(rules, bool):
-        raise InvalidPosition(f"rules version {rules!r} is not one of "
-                              f"{', '.join(map(str, RULES_VERSIONS))}")
+        raise InvalidPosition.said("rules version %(rules)r is not one of %(versions)s",
+                                   {"rules": rules,
+                                    "versions": ", ".join(map(str, RULES_VERSIONS))})
     return GameState(
         players=players,
         figures=figures,
@@ -194,7 +201,9 @@ def _figure_from_dict(data: dict[str, Any]) -> Figure:
     fid = _figure_id(data["figure"])
     face = data.get("face", "coloured")
     if face not in ("coloured", "black"):
-        raise InvalidPosition(f"figure {fid}: face must be 'coloured' or 'black', got {face!r}")
+        raise InvalidPosition.said(
+            "figure %(name)s: face must be 'coloured' or 'black', got %(face)r",
+            {"name": fid, "face": face})
     where = data.get("where", BOARD if "square" in data else OUTSIDE)
     square = data.get("square")
     if square is not None:
@@ -225,78 +234,87 @@ def _figure_id(name: Any) -> FigureId:
     return fid
 
 
-def _problem(message: str) -> None:
-    raise InvalidPosition(message)
+def _problem(template: str, **words: Any) -> None:
+    raise InvalidPosition.said(template, words)
 
 
 def check_position(state: GameState) -> None:
     """Refuse a state that breaks the board's invariants (pieces overlapping, bad tiles, ...)."""
     seats = [p.seat for p in state.players]
     if seats != list(range(len(seats))):
-        _problem(f"players must have seats 0..{len(seats) - 1} in order, got {seats}")
+        _problem("players must have seats 0..%(last)s in order, got %(seats)s",
+                 last=len(seats) - 1, seats=seats)
     colours = [p.colour for p in state.players]
     for c in colours:
         if c not in COLOURS:
-            _problem(f"{c!r} is not a colour ({', '.join(COLOURS)})")
+            _problem("%(colour)r is not a colour (%(colours)s)", colour=c,
+                     colours=", ".join(COLOURS))
     if len(set(colours)) != len(colours):
-        _problem(f"two players have the same colour: {colours}")
+        _problem("two players have the same colour: %(colours)s", colours=colours)
     if state.phase not in PHASES:
-        _problem(f"phase {state.phase!r} is not one of {', '.join(PHASES)}")
+        _problem("phase %(phase)r is not one of %(phases)s", phase=state.phase,
+                 phases=", ".join(PHASES))
     if state.stage not in (1, 2):
-        _problem(f"stage must be 1 or 2, got {state.stage}")
+        _problem("stage must be 1 or 2, got %(stage)s", stage=state.stage)
     if state.to_move is not None and not (0 <= state.to_move < len(seats)):
-        _problem(f"to_move {state.to_move!r} is not a seat")
+        _problem("to_move %(seat)r is not a seat", seat=state.to_move)
     if seats and not (0 <= state.start_seat < len(seats)):
-        _problem(f"start_seat {state.start_seat!r} is not a seat")
+        _problem("start_seat %(seat)r is not a seat", seat=state.start_seat)
 
     names = [f.id for f in state.figures]
     if len(set(names)) != len(names):
         dup = [str(k) for k, n in Counter(names).items() if n > 1]
-        _problem(f"figure(s) listed twice: {', '.join(dup)}")
+        _problem("figure(s) listed twice: %(names)s", names=", ".join(dup))
     taken: dict[int, str] = {}
 
     def occupy(square: int, what: str) -> None:
         if square in taken:
-            _problem(f"{square_name(square)} holds both {taken[square]} and {what}")
+            _problem("%(square)s holds both %(first)s and %(second)s", square=square_name(square),
+                     first=taken[square], second=what)
         taken[square] = what
 
     occupy(state.monster.square, "the monster")
     for f in state.figures:
         if f.colour not in colours:
-            _problem(f"figure {f.id} belongs to no player")
+            _problem("figure %(name)s belongs to no player", name=f.id)
         if f.number not in NUMBERS_FOUR:
-            _problem(f"figure {f.id}: no such figure")
+            _problem("figure %(name)s: no such figure", name=f.id)
         if f.where not in WHERE:
-            _problem(f"figure {f.id}: where must be one of {', '.join(WHERE)}, not {f.where!r}")
+            _problem("figure %(name)s: where must be one of %(places)s, not %(where)r", name=f.id,
+                     places=", ".join(WHERE), where=f.where)
         if (f.where == BOARD) != (f.square is not None):
-            _problem(f"figure {f.id}: a square is given exactly when it is on the board")
+            _problem("figure %(name)s: a square is given exactly when it is on the board",
+                     name=f.id)
         if f.square is not None:
             occupy(f.square, f"figure {f.id}")
     for sq, kind in state.stones:
         if kind not in STONE_KINDS:
-            _problem(f"stone on {square_name(sq)}: kind must be one of {', '.join(STONE_KINDS)}")
+            _problem("stone on %(square)s: kind must be one of %(kinds)s", square=square_name(sq),
+                     kinds=", ".join(STONE_KINDS))
         if sq in board.CORNERS:
-            _problem(f"a stone cannot stand on {square_name(sq)} (D1)")
+            _problem("a stone cannot stand on %(square)s (D1)", square=square_name(sq))
         occupy(sq, f"a {kind}")
     for t in state.teleporters:
         if t.kind not in TELEPORTER_KINDS:
-            _problem(f"teleporter on {square_name(t.square)}: kind must be A or B")
+            _problem("teleporter on %(square)s: kind must be A or B", square=square_name(t.square))
         if t.square != state.monster.square:  # after teleporting, the monster stands on one
             occupy(t.square, f"teleporter {t.kind}")
     kinds = Counter(t.kind for t in state.teleporters)
     for kind, n in kinds.items():
         if n != 2 and state.phase != "placement":
-            _problem(f"teleporter {kind} needs exactly two tiles to form a pair, found {n}")
+            _problem("teleporter %(kind)s needs exactly two tiles to form a pair, found %(count)s",
+                     kind=kind, count=n)
     pool_squares: set[int] = set()
     for p in state.pools:
         _check_pool_shape(p)
         for sq in p.squares:
             if sq in pool_squares:
-                _problem(f"two pools overlap on {square_name(sq)}")
+                _problem("two pools overlap on %(square)s", square=square_name(sq))
             pool_squares.add(sq)
     for t in state.teleporters:
         if t.square in pool_squares:
-            _problem(f"a teleporter cannot lie on the pool at {square_name(t.square)}")
+            _problem("a teleporter cannot lie on the pool at %(square)s",
+                     square=square_name(t.square))
     for card in state.pile + state.discard:
         check_card(card)
 
@@ -312,7 +330,7 @@ def _check_pool_shape(pool: Pool) -> None:
             len(ys) == 1 and xs == list(range(xs[0], xs[0] + 4)))
         ok = n == 4 and line
     else:
-        _problem(f"pool kind must be 'square' or 'long', got {pool.kind!r}")
+        _problem("pool kind must be 'square' or 'long', got %(kind)r", kind=pool.kind)
     if not ok or len(set(pool.squares)) != n:
         names = ", ".join(square_name(sq) for sq in pool.squares)
-        _problem(f"a {pool.kind} pool cannot cover {names}")
+        _problem("a %(kind)s pool cannot cover %(squares)s", kind=pool.kind, squares=names)

@@ -98,7 +98,7 @@ def replay(record: Record) -> GameState:
         t, got = play(state, step.action, step.seat)
         state = t.state
         if got.automatic != step.automatic:
-            raise ReplayMismatch(
-                f"action {i} (game turn {turn}): the monster phase differs from the record",
-                action=i, game_turn=turn)
+            raise ReplayMismatch.said(
+                "action %(action)s (game turn %(game_turn)s): the monster phase differs from the "
+                "record", action=i, game_turn=turn)
     return state

@@ -158,8 +158,9 @@ def move_start(state: GameState, figure: FigureId) -> tuple[int, int, Layout, di
         start = OUT
         others = layout.figures
     else:
-        raise IllegalMove(f"{figure} is not in play ({fig.where})", figure=figure.key,
-                          reason="not_in_play", step=0)
+        raise IllegalMove.said("%(name)s is not in play (%(where)s)",
+                               {"name": figure, "where": fig.where}, figure=figure.key,
+                               reason="not_in_play", step=0)
     return index, start, layout, others
 
 

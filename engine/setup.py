@@ -62,15 +62,16 @@ def check_colours(colours: Sequence[str]) -> None:
     """Refuse a list of colours that cannot make a game."""
     n = len(colours)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise InvalidSetup(f"Fearsome Floors is for 2-7 players, not {n}", players=n)
+        raise InvalidSetup.said("Fearsome Floors is for 2-7 players, not %(players)s", players=n)
     allowed = allowed_colours(n)
     for c in colours:
         if c not in allowed:
-            raise InvalidSetup(
-                f"{c!r} cannot be played with {n} players (choose from {', '.join(allowed)})",
-                colour=c)
+            raise InvalidSetup.said(
+                "%(colour)r cannot be played with %(players)s players (choose from %(colours)s)",
+                {"players": n, "colours": ", ".join(allowed)}, colour=c)
     if len(set(colours)) != n:
-        raise InvalidSetup(f"each player needs a different colour, got {list(colours)}")
+        raise InvalidSetup.said("each player needs a different colour, got %(colours)s",
+                                {"colours": list(colours)})
 
 
 def new_game(
@@ -89,7 +90,8 @@ def new_game(
     options = options or Options()
     if isinstance(players, int):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidSetup(f"Fearsome Floors is for 2-7 players, not {players}")
+            raise InvalidSetup.said("Fearsome Floors is for 2-7 players, not %(players)s",
+                                    {"players": players})
         colours: Sequence[str] = allowed_colours(players)[:players]
     else:
         colours = list(players)
@@ -97,7 +99,8 @@ def new_game(
     n = len(colours)
     options.check(n)
     if start_seat is not None and not (isinstance(start_seat, int) and 0 <= start_seat < n):
-        raise InvalidSetup(f"start seat {start_seat!r} is not a seat (0..{n - 1})")
+        raise InvalidSetup.said("start seat %(seat)r is not a seat (0..%(last)s)",
+                                {"seat": start_seat, "last": n - 1})
     rng = Rng(seed_state(seed))
     start = rng.below(n) if start_seat is None else start_seat
     pile = list(deck(options.three_hits))

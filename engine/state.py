@@ -124,14 +124,14 @@ class FigureId:
         """Parse ``red 5``, ``red5`` or ``Red-5``."""
         match = _FIGURE_RE.match(text) if isinstance(text, str) else None
         if not match or match.group(1).lower() not in COLOURS:
-            raise UnknownFigure(
-                f"{text!r} does not name a figure (colour and number, e.g. 'red 5')")
+            raise UnknownFigure.said(
+                "%(text)r does not name a figure (colour and number, e.g. 'red 5')",
+                {"text": text})
         number = int(match.group(2))
         if number not in NUMBERS_FOUR:
-            raise UnknownFigure(
-                f"{text!r}: figures are named by their coloured number, 1, 3, 4 or 5",
-                figure=text,
-            )
+            raise UnknownFigure.said(
+                "%(figure)r: figures are named by their coloured number, 1, 3, 4 or 5",
+                figure=text)
         return cls(match.group(1).lower(), number)
 
 
@@ -275,7 +275,7 @@ class GameState:
         for p in self.players:
             if p.colour == colour:
                 return p.seat
-        raise UnknownFigure(f"nobody plays {colour} in this game", colour=colour)
+        raise UnknownFigure.said("nobody plays %(colour)s in this game", colour=colour)
 
     def figure_index(self, figure: FigureId) -> int:
         """Return the index of ``figure`` in ``figures``."""
@@ -283,7 +283,8 @@ class GameState:
         for i, f in enumerate(self.figures):
             if f.number == number and f.colour == colour:
                 return i
-        raise UnknownFigure(f"{figure} is not in this game", figure=figure.key)
+        raise UnknownFigure.said("%(name)s is not in this game", {"name": figure},
+                                 figure=figure.key)
 
     def figure(self, figure: FigureId) -> Figure:
         """Return the figure named ``figure``."""

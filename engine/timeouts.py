@@ -41,5 +41,5 @@ def timeout_action(state: GameState) -> Flip | Place:
         return Flip(waiting.id)
     if seat is not None and state.phase == PLACEMENT:
         return legal_placements(state, state.tiles_to_place[0])[0]
-    raise WrongPhase(f"nobody is to act in the {state.phase} phase, so no time can run out",
-                     phase=state.phase)
+    raise WrongPhase.said("nobody is to act in the %(phase)s phase, so no time can run out",
+                          phase=state.phase)

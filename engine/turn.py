@@ -20,8 +20,14 @@ from __future__ import annotations
 from engine.errors import GameOver, NotYourTurn, StaleVersion, WrongPhase
 from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState
 
-# How a refusal names the phase an action belongs to ("it is the monster phase, not the ...").
-_PHASE_WORDS = {FIGURES: "figure", PLACEMENT: "placement"}
+_WRONG_PHASE = {FIGURES: "it is the %(phase)s phase, not the figure phase",
+                PLACEMENT: "it is the %(phase)s phase, not the placement phase"}
+"""The refusal of an action of another phase than the game's (``phase``), by the action's."""
+
+# People read this: seats are named by their colour (the details keep the numbers).
+_NOT_YOUR_TURN = {False: "it is %(colour)s's turn, not %(actor)s's",
+                  True: "it is %(colour)s's turn to place a tile, not %(actor)s's"}
+"""The refusal of an action by a seat not to act, by whether it places a tile."""
 
 
 def check_may_act(state: GameState, seat: int, *, expected_version: int | None = None) -> None:
@@ -39,11 +45,10 @@ def check_open(state: GameState, expected_version: int | None = None) -> None:
     """Refuse any action against another version of the game than ``state``'s (when
     ``expected_version`` is given: a move made from an old view), or on a finished game."""
     if expected_version is not None and expected_version != state.version:
-        raise StaleVersion(
-            f"the game is at version {state.version}, not {expected_version}",
-            expected=expected_version, version=state.version)
+        raise StaleVersion.said("the game is at version %(version)s, not %(expected)s",
+                                expected=expected_version, version=state.version)
     if state.phase == OVER:
-        raise GameOver("the game is over; no more actions are taken", phase=OVER)
+        raise GameOver.said("the game is over; no more actions are taken", phase=OVER)
 
 
 def acting_seat(state: GameState, seat: int | None, phase: str | None) -> int:
@@ -56,24 +61,17 @@ def acting_seat(state: GameState, seat: int | None, phase: str | None) -> int:
     """
     if phase is None:
         if state.phase == MONSTER:
-            raise WrongPhase("the monster is moving; the next turn starts when it is done",
-                             phase=MONSTER)
+            raise WrongPhase.said("the monster is moving; the next turn starts when it is done",
+                                  phase=MONSTER)
     elif state.phase != phase:
-        raise WrongPhase(f"it is the {state.phase} phase, not the {_PHASE_WORDS[phase]} phase",
-                         phase=state.phase)
+        raise WrongPhase.said(_WRONG_PHASE[phase], phase=state.phase)
     to_move = state.to_move
     actor = to_move if seat is None else seat
     if actor is None or actor != to_move:
-        raise NotYourTurn(_not_your_turn(state, actor, phase), seat=actor, to_move=to_move)
+        raise NotYourTurn.said(_NOT_YOUR_TURN[phase == PLACEMENT],
+                               {"colour": _colour(state, to_move), "actor": _colour(state, actor)},
+                               seat=actor, to_move=to_move)
     return actor
-
-
-def _not_your_turn(state: GameState, actor: int | None, phase: str | None) -> str:
-    # People read this: seats are named by their colour (the details keep the numbers).
-    to_move, seat = _colour(state, state.to_move), _colour(state, actor)
-    if phase == PLACEMENT:
-        return f"it is {to_move}'s turn to place a tile, not {seat}'s"
-    return f"it is {to_move}'s turn, not {seat}'s"
 
 
 def _colour(state: GameState, seat: int | None) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import errors, health, site
+from service import errors, health, page_texts, site
 from service.actions import routes as actions
 from service.api import ApiRequest, make_api
 from service.config import load as load_config
@@ -16,6 +16,7 @@ from service.deadlines import routes as deadlines
 from service.extensions import init_db
 from service.games import routes as games
 from service.home import routes as home
+from service.i18n import init_app as init_i18n
 from service.jsoncodec import JSONProvider
 from service.limits import make_limiter
 from service.links import routes as links
@@ -52,6 +53,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=app.config["PROXY_FIX_X_FOR"])
     init_db(app)
+    init_i18n(app)
     api = make_api(app)
     for blueprint in (health.blueprint, games.blp, actions.blp, log.blp, links.blp):
         api.register_blueprint(blueprint)
@@ -64,6 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (home.blp, home.asking, links.seat_email):
         api.register_blueprint(blueprint)
     api.register_blueprint(live.blp)
+    api.register_blueprint(page_texts.blp)
     init_live(app)
     app.register_blueprint(site.blueprint)
     errors.init_app(app)

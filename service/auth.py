@@ -16,6 +16,7 @@ from sqlalchemy import Row, Select, bindparam, select
 from sqlalchemy.orm import Session
 
 from service.errors import ServiceError
+from service.i18n import _
 from service.models import Game, Token
 from service.tokens import hash_secret, is_game_id, is_token
 
@@ -70,7 +71,7 @@ class Caller:
 
 def bearer_token() -> str | None:
     """Return the token of ``Authorization: Bearer <token>``, or None if absent or malformed."""
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    scheme, _space, token = request.headers.get("Authorization", "").partition(" ")
     token = token.strip()
     if scheme.lower() != "bearer" or not is_token(token):
         return None
@@ -79,7 +80,16 @@ def bearer_token() -> str | None:
 
 def game_not_found() -> ServiceError:
     """Return the error for a game id that names no game."""
-    return ServiceError("game/not_found", "There is no game with this id.")
+    return ServiceError("game/not_found", _("There is no game with this id."))
+
+
+def kind_refused(kinds: tuple[str, ...], kind: str) -> ServiceError:
+    """Return the refusal of a token of ``kind`` where only ``kinds`` may act (403)."""
+    # TRANSLATORS: %(kinds)s are the token kinds that may do this, as the API names them
+    # ("creator", "seat", "viewer"), %(kind)s the kind of this token.
+    return ServiceError("auth/forbidden", _("Only %(kinds)s tokens may do this; this is a "
+                                            "%(kind)s token.", kinds="/".join(kinds), kind=kind),
+                        {"token_kind": kind})
 
 
 def check_game_id(game_id: str) -> None:
@@ -116,7 +126,7 @@ def authenticate_rows(
         if session.get(Game, game_id) is None:
             raise game_not_found()
         raise ServiceError("auth/missing_token",
-                           "This needs 'Authorization: Bearer <token>' from your link.",
+                           _("This needs 'Authorization: Bearer <token>' from your link."),
                            headers={"WWW-Authenticate": "Bearer"})
     token_hash = hash_secret(token)
     rows = session.execute(statement, {"game_id": game_id, "hash": token_hash}).all()
@@ -124,9 +134,8 @@ def authenticate_rows(
     if row is None or not hmac.compare_digest(row.hash, token_hash):
         if session.get(Game, game_id) is None:
             raise game_not_found()
-        raise ServiceError("auth/forbidden", "This token does not belong to this game.")
+        raise ServiceError("auth/forbidden", _("This token does not belong to this game."))
     caller = Caller(row.kind, row.seat, token_hash)
     if kinds and caller.kind not in kinds:
-        raise ServiceError("auth/forbidden", f"Only {' or '.join(kinds)} tokens may do this; "
-                           f"this is a {caller.kind} token.", {"token_kind": caller.kind})
+        raise kind_refused(kinds, caller.kind)
     return rows, caller

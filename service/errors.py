@@ -3,7 +3,10 @@
 :class:`ServiceError` is the one family of errors the service gives on purpose (an API
 refusal, a reply address that does not verify, a webhook target refused): a stable code,
 words for people and details. Engine errors keep their own code and message
-(``move/illegal``, ...) with the same shape. The HTTP status of every code, the service's
+(``move/illegal``, ...) with the same shape. The message is written in the reader's language
+(the request's, or a mail's): the service's own messages where they are made, the engine's
+and marshmallow's field messages here (:func:`engine_message`, :func:`field_messages`); the
+code never changes. The HTTP status of every code, the service's
 and the engine's, is declared once, in :data:`STATUS_OF`. HTTP errors from
 Flask, Werkzeug, webargs and Flask-Limiter (404, 405, 413, 422, 429, ...) get a code of ours;
 a fault that passes (:func:`is_passing`: the database unreachable, busy, or its connection
@@ -13,6 +16,7 @@ its traceback and answered with a 500 that names nothing internal.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -22,24 +26,33 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
+from service.error_texts import ENGINE_TEMPLATES, FIELD_MESSAGES
+from service.i18n import _ as translate  # texts listed for the catalog in service.error_texts
+from service.i18n import lazy_gettext
+from service.i18n.words import phase_name
 
 HTTP_CODES = {
-    400: ("request/malformed", "The request could not be read."),
-    401: ("auth/missing_token", "This needs 'Authorization: Bearer <token>' from your link."),
-    403: ("auth/forbidden", "This token may not do that."),
-    404: ("http/not_found", "There is nothing at this address."),
-    405: ("http/method_not_allowed", "This address does not take that method."),
-    413: ("request/too_large", "The request body is too large."),
-    415: ("request/unsupported_media_type", "Send the body as application/json."),
-    422: ("request/invalid", "The request is not valid; see details.fields."),
-    429: ("rate/limited", "Too many requests; try again after the Retry-After delay."),
+    400: ("request/malformed", lazy_gettext("The request could not be read.")),
+    401: ("auth/missing_token",
+          lazy_gettext("This needs 'Authorization: Bearer <token>' from your link.")),
+    403: ("auth/forbidden", lazy_gettext("This token may not do that.")),
+    404: ("http/not_found", lazy_gettext("There is nothing at this address.")),
+    405: ("http/method_not_allowed", lazy_gettext("This address does not take that method.")),
+    413: ("request/too_large", lazy_gettext("The request body is too large.")),
+    415: ("request/unsupported_media_type", lazy_gettext("Send the body as application/json.")),
+    422: ("request/invalid", lazy_gettext("The request is not valid; see details.fields.")),
+    429: ("rate/limited",
+          lazy_gettext("Too many requests; try again after the Retry-After delay.")),
 }
+"""The code and message of each HTTP error (the message translated when it is read:
+``str(message)``)."""
 
-INTERNAL_ERROR = ("server/error", "Something went wrong on our side; please try again later.")
+INTERNAL_ERROR = ("server/error",
+                  lazy_gettext("Something went wrong on our side; please try again later."))
 DATABASE_UNAVAILABLE = (
     "server/database_unavailable",
-    "The database cannot be reached just now; please try again in a moment (with the same "
-    "Idempotency-Key, if you sent one).")
+    lazy_gettext("The database cannot be reached just now; please try again in a moment (with "
+                 "the same Idempotency-Key, if you sent one)."))
 
 
 STATUS_OF: dict[str, int] = {
@@ -58,6 +71,7 @@ STATUS_OF: dict[str, int] = {
     "talk/muted": 403,
     # What it names does not exist (for this caller).
     "game/not_found": 404,
+    "i18n/unknown_language": 404,
     "webhook/not_found": 404,
     "webhook/delivery_not_found": 404,
     "unsubscribe/invalid_token": 404,
@@ -142,11 +156,68 @@ def error_response(
     return response
 
 
+def engine_message(error: EngineError) -> str:
+    """Return the message of an engine error in the current language: its template
+    translated and filled from its words (a word that is an engine error written the same
+    way). The English message when the template is not in the catalog's list
+    (:data:`service.error_texts.ENGINE_TEMPLATES`) or its translation does not fit the words."""
+    if error.template is None or error.template not in ENGINE_TEMPLATES:
+        return error.message
+    words = {name: _engine_word(name, word) for name, word in error.words.items()}
+    try:  # filled here: a word may be named as translate()'s own argument ("text")
+        return translate(error.template) % words
+    except (KeyError, ValueError, TypeError):  # a translation naming a word that is not there
+        return error.message
+
+
+def _engine_word(name: str, word: Any) -> Any:
+    """A word of an engine error in the current language: an error within it, or a phase
+    (the engine names phases as the API does, ``figures``); the others (squares, figures,
+    notation) are written as the player writes them."""
+    if isinstance(word, EngineError):
+        return engine_message(word)
+    if name == "phase" and isinstance(word, str):
+        return phase_name(word)
+    return word
+
+
 def from_engine(error: EngineError, **details: Any) -> ServiceError:
-    """Turn an engine error into a :class:`ServiceError` with the engine's code, message and
-    details."""
+    """Turn an engine error into a :class:`ServiceError` with the engine's code and details,
+    and its message in the current language."""
     data = error.to_dict()
-    return ServiceError(data["code"], data["message"], {**data["details"], **details})
+    return ServiceError(data["code"], engine_message(error), {**data["details"], **details})
+
+
+def _field_pattern(template: str) -> re.Pattern[str]:
+    parts = re.split(r"%\((\w+)\)s", template)  # text, name, text, name, ..., text
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+)"
+                              for i, part in enumerate(parts)))
+
+
+_FIELD_PATTERNS = [(_field_pattern(template), template) for template in FIELD_MESSAGES]
+
+
+def field_message(message: str) -> str:
+    """Return a field message of marshmallow in the current language, when it is one of
+    :data:`service.error_texts.FIELD_MESSAGES` (the values in it kept as written); any other
+    message as it is (the service's own are translated where they are raised)."""
+    for pattern, template in _FIELD_PATTERNS:
+        match = pattern.fullmatch(message)
+        if match:
+            return translate(template, **match.groupdict())
+    return message
+
+
+def field_messages(messages: Any) -> Any:
+    """Return webargs' messages (by location, field, list index...) with each message in
+    the current language (:func:`field_message`)."""
+    if isinstance(messages, str):
+        return field_message(messages)
+    if isinstance(messages, Mapping):
+        return {key: field_messages(value) for key, value in messages.items()}
+    if isinstance(messages, (list, tuple)):
+        return [field_messages(value) for value in messages]
+    return messages
 
 
 def handle_service_error(error: ServiceError) -> Response:
@@ -168,13 +239,13 @@ def handle_http_exception(error: HTTPException) -> Response:
     details: dict[str, Any] = {}
     data = getattr(error, "data", None)
     if isinstance(data, Mapping) and "messages" in data:  # webargs validation errors
-        details["fields"] = data["messages"]
+        details["fields"] = field_messages(data["messages"])
     headers = {k: v for k, v in error.get_headers() if k.lower() != "content-type"}
     if status == 401:
         headers["WWW-Authenticate"] = "Bearer"
     if status >= 500:
         code, message = INTERNAL_ERROR
-    return error_response(code, message, status, details, headers)
+    return error_response(code, str(message), status, details, headers)
 
 
 def is_passing(error: BaseException) -> bool:
@@ -203,10 +274,10 @@ def handle_unexpected(error: Exception) -> Response:
         # retry gets a new one. One line: an outage must not flood the log with tracebacks.
         current_app.logger.warning("database unavailable: %s", first_line(error))
         code, message = DATABASE_UNAVAILABLE
-        return error_response(code, message, 503, headers={"Retry-After": "1"})
+        return error_response(code, str(message), 503, headers={"Retry-After": "1"})
     current_app.logger.exception("unhandled exception", exc_info=error)
     code, message = INTERNAL_ERROR
-    return error_response(code, message, 500)
+    return error_response(code, str(message), 500)
 
 
 def init_app(app: Flask) -> None:

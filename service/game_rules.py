@@ -10,6 +10,7 @@ from __future__ import annotations
 import engine
 from service.clock import iso
 from service.errors import ServiceError, from_engine
+from service.i18n import _, ngettext
 from service.models import GameRow
 from service.vocabulary import ACTIVE, CANCELLED, OPEN
 
@@ -18,12 +19,14 @@ def check_active(game: GameRow) -> None:
     """Refuse actions on a game that has not started, was cancelled, is over or paused."""
     if game.status == OPEN:
         raise ServiceError("game/not_started",
-                           f"This game waits for {game.seats_open} more player(s).",
+                           ngettext("This game waits for %(num)d more player.",
+                                    "This game waits for %(num)d more players.",
+                                    game.seats_open),
                            {"seats_open": game.seats_open})
     if game.status == CANCELLED:
-        raise ServiceError("game/cancelled", "This game was cancelled.")
+        raise ServiceError("game/cancelled", _("This game was cancelled."))
     if game.status != ACTIVE:
-        raise from_engine(engine.GameOver("the game is over; no more actions are taken"))
+        raise from_engine(engine.GameOver.said("the game is over; no more actions are taken"))
     check_not_paused(game)
 
 
@@ -36,5 +39,5 @@ def check_not_paused(game: GameRow) -> None:
     """Refuse an action on a game its creator has paused (409 ``game/paused``)."""
     if is_paused(game):
         raise ServiceError("game/paused",
-                           "The creator has paused this game; moves are taken again once they "
-                           "resume it.", {"paused_at": iso(game.paused_at)})
+                           _("The creator has paused this game; moves are taken again once "
+                             "they resume it."), {"paused_at": iso(game.paused_at)})

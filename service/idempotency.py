@@ -21,6 +21,7 @@ from sqlalchemy import delete
 from sqlalchemy.orm import Session
 
 from service.errors import ServiceError
+from service.i18n import _
 from service.models import IdempotencyRecord, utcnow
 from service.tokens import hash_secret
 
@@ -52,8 +53,8 @@ def replay(record: IdempotencyRecord, body_fingerprint: str) -> Reply:
     """Return the remembered response, or refuse a key reused for another request body."""
     if record.fingerprint != body_fingerprint:
         raise ServiceError("idempotency/key_reused",
-                           "This Idempotency-Key was used for a different request; use a new key "
-                           "for each new submission.")
+                           _("This Idempotency-Key was used for a different request; use a new "
+                             "key for each new submission."))
     return Reply(record.status_code, record.body, replayed=True)
 
 

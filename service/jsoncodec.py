@@ -20,6 +20,8 @@ from typing import Any
 import orjson
 from flask.json.provider import DefaultJSONProvider
 
+from service.i18n import _
+
 # Keys that are not strings become strings, as with the standard library; dates and
 # dataclasses go to the ``default`` function, as they did.
 _OPTIONS = (orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME
@@ -74,7 +76,9 @@ def loads_body(data: str | bytes) -> Any:
             raise _too_deep() from None
         if text.startswith("number is"):  # "number is infinity when parsed as double"
             raise _too_large() from None
-        raise InvalidJSON(f"The body is not valid JSON: {text}.", SYNTAX) from None
+        # TRANSLATORS: %(reason)s is the JSON parser's own words, in English.
+        raise InvalidJSON(_("The body is not valid JSON: %(reason)s.", reason=text),
+                          SYNTAX) from None
     _check_limits(value)
     return value
 
@@ -99,13 +103,13 @@ def _check_limits(value: Any) -> None:
 
 
 def _too_deep() -> InvalidJSON:
-    return InvalidJSON(f"The body nests arrays or objects more than {MAX_DEPTH} deep.", DEPTH,
-                       max_depth=MAX_DEPTH)
+    return InvalidJSON(_("The body nests arrays or objects more than %(depth)s deep.",
+                         depth=MAX_DEPTH), DEPTH, max_depth=MAX_DEPTH)
 
 
 def _too_large() -> InvalidJSON:
-    return InvalidJSON("The body holds a number beyond 64 bits; numbers must lie between "
-                       "-2^63 and 2^63.", NUMBER, max_number="2^63")
+    return InvalidJSON(_("The body holds a number beyond 64 bits; numbers must lie between "
+                         "-2^63 and 2^63."), NUMBER, max_number="2^63")
 
 
 class JSONProvider(DefaultJSONProvider):

@@ -37,7 +37,7 @@ def rate_limited(limit: RequestLimit) -> Response:
     """Answer a request over a limit: our error shape and the seconds until it resets."""
     code, message = HTTP_CODES[429]
     retry_after = max(1, int(limit.reset_at - time.time()))
-    return error_response(code, message, 429, {"retry_after": retry_after},
+    return error_response(code, str(message), 429, {"retry_after": retry_after},
                           {"Retry-After": str(retry_after)})
 
 

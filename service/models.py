@@ -73,6 +73,7 @@ class GameRecord:
     missed_deadlines_limit: int | None
     nudged_at: datetime | None
     has_plans: bool
+    language: str
 
 
 @dataclass(slots=True)
@@ -90,6 +91,8 @@ class SeatRecord:
     replaced_at: datetime | None
     vacation_used: int
     missed_deadlines: int
+    language: str | None
+    time_zone: str | None
 
 
 def hold_written(row: GameRow, values: dict[str, Any]) -> None:
@@ -192,6 +195,7 @@ class Game(Base):
     # without plans ask nothing more (set by planning, cleared with the plans at the end of
     # the figure phase).
     has_plans: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
 
 class Seat(Base):
@@ -216,6 +220,8 @@ class Seat(Base):
     # flipped for it) since it last changed hands.
     vacation_used: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     missed_deadlines: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    language: Mapped[str | None] = mapped_column(String(8))  # None: the game's language
+    time_zone: Mapped[str | None] = mapped_column(String(64))  # None: UTC
 
 
 GameRow = Game | GameRecord

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from service.i18n import _
 from service.models import GameRow
 
-DEFAULT_PREFIX = "Game "
 SHORT_ID = 6
 
 
 def default_name(game_id: str) -> str:
-    """Return the name of a game its creator did not name: ``Game`` and its id's start."""
-    return DEFAULT_PREFIX + game_id[:SHORT_ID]
+    """Return the name of a game its creator did not name: ``Game`` and its id's start, in
+    the current language."""
+    # TRANSLATORS: the name of a game its creator did not name; %(id)s is like "a1b2c3".
+    return _("Game %(id)s", id=game_id[:SHORT_ID])
 
 
 def game_name(game: GameRow) -> str:

@@ -15,12 +15,14 @@ from sqlalchemy.orm import Session
 import engine
 from engine import GameState
 from service import outbox
+from service.i18n import _
 from service.mail import compose, moves, notices
 from service.mail.addresses import reply_address
 from service.mail.seats import NONE, mode_of, settings_of
-from service.models import GameRow, SeatRow
+from service.models import GameRow, Seat, SeatRow
 from service.naming import game_name
 from service.store import load_state
+from service.views import seat_label
 from service.webhooks.messages import SEAT_ABSENT, TURN_NUDGED, write_event, write_messages
 
 
@@ -39,10 +41,9 @@ def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, 
     notices.write(session, game, events, state=state, seats=seats)
 
 
-def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None,
-               by_name: str) -> None:
+def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None) -> None:
     """Write what tells ``seat`` (the seat the game waits for) that ``by`` (a seat, None: the
-    creator; ``by_name`` in words) nudged it: an email, if the seat has an address and has
+    creator) nudged it: an email, if the seat has an address and has
     not turned the game's emails off, and the webhook event ``turn.nudged``.
 
     One nudge a game a day (``service.deadlines.nudge``) keeps the dedupe keys apart: they
@@ -54,12 +55,19 @@ def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None,
     state = load_state(game)
     if not seat.email or mode == NONE or state is None:
         return
-    reader = notices.reader_of(session, game, seat, mode)
-    mail = compose.nudge(reader, by_name, notices.when(state),
-                         moves.example_lines(state, seat.seat), notices.clock_of(game, seat),
-                         engine.diagram(state))
+    with notices.in_seat_language(game, seat):
+        reader = notices.reader_of(session, game, seat, mode)
+        mail = compose.nudge(reader, _nudger(session, game, by), notices.when(state),
+                             moves.example_lines(state, seat.seat),
+                             notices.clock_of(game, seat), engine.diagram(state))
     notices.write_mail(session, seat, mail, "nudge",
                        f"mail:{game.id}:{seat.seat}:nudge:{game.version}:{name}")
+
+
+def _nudger(session: Session, game: GameRow, by: int | None) -> str:
+    """Return who nudged, in words: ``Ann (red)``, or the game's creator."""
+    seat = None if by is None else session.get(Seat, (game.id, by))
+    return _("The game's creator") if seat is None else seat_label(seat)
 
 
 def tell_absent(session: Session, game: GameRow, seat: SeatRow) -> None:
@@ -75,8 +83,10 @@ def send_invitation(session: Session, game: GameRow, seat: SeatRow, link: str) -
     the game starts at once and the seat moves first, with examples of its moves."""
     assert seat.email is not None
     state = load_state(game)
-    examples = [] if state is None else moves.example_lines(state, seat.seat)
-    mail = compose.invitation(seat.name or "", game_name(game), seat.colour, link, examples)
+    with notices.in_seat_language(game, seat):
+        examples = [] if state is None else moves.example_lines(state, seat.seat)
+        mail = compose.invitation(seat.name or "", game_name(game), seat.colour, link,
+                                  examples)
     outbox.email_job(session, seat.email, mail.subject, mail.text,
                      notices.thread_key(game.id, seat.seat), html=mail.html,
                      reply_to=reply_address(game.id, seat.seat, session),
@@ -87,7 +97,8 @@ def send_invitation(session: Session, game: GameRow, seat: SeatRow, link: str) -
 
 def send_links(session: Session, to: str, links: Sequence[tuple[str, str]],
                dedupe_key: str) -> bool:
-    """Write the email that answers "I lost my link": one line per game, name and link.
+    """Write the email that answers "I lost my link": one line per game, name and link (in
+    the current language: the one of the request that asked for it).
 
     Return False when an email with ``dedupe_key`` was written before (nothing written)."""
     mail = compose.lost_links(links)

@@ -14,6 +14,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from service.i18n import _
 from service.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
 from service.text import has_bidi_control
 
@@ -39,11 +40,11 @@ class Text(fields.String):
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> str:
         text = super()._deserialize(value, attr, data, **kwargs)
         if any(unicodedata.category(char) in ("Cc", "Cs") for char in text):
-            raise ValidationError("Must not contain control characters.")
+            raise ValidationError(_("Must not contain control characters."))
         if has_bidi_control(text):
-            raise ValidationError("Must not contain bidirectional control characters "
-                                  "(U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to "
-                                  "U+2069).")
+            raise ValidationError(_("Must not contain bidirectional control characters "
+                                    "(U+200E, U+200F, U+061C, U+202A to U+202E, U+2066 to "
+                                    "U+2069)."))
         return text
 
 
@@ -60,7 +61,7 @@ class Boolean(fields.Boolean):
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
         if not isinstance(value, bool):
-            raise ValidationError("Must be true or false.")
+            raise ValidationError(_("Must be true or false."))
         return value
 
 
@@ -112,7 +113,7 @@ class NotationOrAction(Schema):
     @validates_schema
     def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
         if ("notation" in data) == ("action" in data):
-            raise ValidationError("Give exactly one of 'notation' and 'action'.", "notation")
+            raise ValidationError(_("Give exactly one of 'notation' and 'action'."), "notation")
 
 
 class ErrorDetailSchema(Schema):

@@ -45,9 +45,9 @@ from service.auth import (
     authenticate_rows,
     check_game_id,
     game_not_found,
+    kind_refused,
 )
 from service.changes import GameChanged
-from service.errors import ServiceError
 from service.extensions import table_of
 from service.models import (
     Action,
@@ -169,8 +169,7 @@ def authenticate_with_seats(
         game, seats, has_webhooks = found
         caller = Caller(SEAT, credential.seat, credential.identity)
         if kinds and SEAT not in kinds:
-            raise ServiceError("auth/forbidden", f"Only {' or '.join(kinds)} tokens may do "
-                               "this; this is a seat.", {"token_kind": SEAT})
+            raise kind_refused(kinds, SEAT)
         return game, caller, seats, has_webhooks
     rows, caller = authenticate_rows(session, game_id, credential.token, _GAME_TOKEN_AND_SEATS,
                                      kinds=kinds)

@@ -129,6 +129,13 @@ class ViewerSchema(Schema):
 
     kind = fields.String(required=True, validate=validate.OneOf(VIEWER_KINDS))
     seat = fields.Integer(**Nullable)
+    language = fields.String(allow_none=True, metadata={
+        "description": "A seat's own language (en, de, es, pl); null: not chosen (its "
+                       "mails are in the game's language); absent for spectators and "
+                       "creators."})
+    time_zone = fields.String(allow_none=True, metadata={
+        "description": "A seat's time zone for dates in its mails; null: UTC; absent for "
+                       "spectators and creators."})
 
 
 class SeatViewSchema(Schema):
@@ -158,6 +165,9 @@ class GameViewSchema(Schema):
         "description": "The game's name, or 'Game' and the start of its id if it has none."})
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
     version = fields.Integer(required=True)
+    language = fields.String(required=True, metadata={
+        "description": "The game's language, chosen by its creator: a seat's mails are in "
+                       "it until the seat chooses its own."})
     phase = fields.String(**Nullable)
     to_move = fields.Integer(**Nullable)
     viewer = fields.Nested(ViewerSchema, required=True)

@@ -14,11 +14,12 @@ from typing import Any
 
 import engine
 from engine import GameState
-from engine.narrate import narrate_action
 from service.auth import SEAT, Caller
 from service.clock import iso
+from service.i18n import _, colour_name, current_language
 from service.models import Action, Event, GameRow, SeatRow, WrittenAction, WrittenEvent
 from service.naming import game_name
+from service.narration import narrate_action
 from service.pace import days_left, is_absent
 from service.store import load_state
 from service.vocabulary import ACTIVE, TIMEOUT
@@ -33,7 +34,7 @@ def etag(game: GameRow, caller: Caller) -> str:
     It changes whenever the view can: a new version, a new status, a seat taken, a pause,
     a deadline moved by resuming or by a seat's vacation, a nudge, anything the creator
     changed (``updated_at``: a time per move, the pace, a seat handed to a new player); and
-    it differs per viewer, whose views differ.
+    it differs per viewer, whose views differ, and per language the view is read in.
     """
     clock = "" if game.move_deadline is None else f".d{game.move_deadline.timestamp():.6f}"
     if game.paused_at is not None:
@@ -41,7 +42,7 @@ def etag(game: GameRow, caller: Caller) -> str:
     if game.nudged_at is not None:
         clock += f".n{game.nudged_at.timestamp():.6f}"
     return (f"{game.id}.{game.version}.{game.status}.{game.seats_open}.{caller.viewer}"
-            f"{clock}.u{game.updated_at.timestamp():.6f}")
+            f"{clock}.u{game.updated_at.timestamp():.6f}.{current_language()}")
 
 
 def etag_header(value: str) -> str:
@@ -70,7 +71,8 @@ def game_view(
         "version": game.version,
         "phase": game.phase,
         "to_move": None if state is None else state.to_move,
-        "viewer": {"kind": caller.kind, "seat": seat},
+        "language": game.language,
+        "viewer": viewer_of(caller, seat, seats),
         "seats": [seat_view(s, own=s.seat == seat, game=game) for s in seats],
         "options": game.options,
         "start_seat": game.start_seat,
@@ -87,6 +89,17 @@ def game_view(
         "diagram": None if state is None else engine.diagram(state),
         "outcome": outcome,
     }
+
+
+def viewer_of(caller: Caller, seat: int | None,
+              seats: Sequence[SeatRow]) -> dict[str, Any]:
+    """Who the view is for; for a seat, its own choice of language and time zone (null:
+    none chosen: its mails follow the game's language, in UTC)."""
+    own = next((s for s in seats if s.seat == seat), None) if seat is not None else None
+    if own is None:
+        return {"kind": caller.kind, "seat": seat}
+    return {"kind": caller.kind, "seat": seat, "language": own.language,
+            "time_zone": own.time_zone}
 
 
 def seat_view(seat: SeatRow, *, own: bool, game: GameRow) -> dict[str, Any]:
@@ -109,7 +122,12 @@ def seat_view(seat: SeatRow, *, own: bool, game: GameRow) -> dict[str, Any]:
 def seat_label(seat: SeatRow) -> str:
     """Name a seat for people: ``Ann (green)``, or ``seat 2 (green)`` while it is open (seats
     counted from 1, as people count them)."""
-    return f"{seat.name or f'seat {seat.seat + 1}'} ({seat.colour})"
+    colour = colour_name(seat.colour)
+    if seat.name is None:
+        # TRANSLATORS: an open seat: its number (counted from 1) and its colour.
+        return _("seat %(number)s (%(colour)s)", number=seat.seat + 1, colour=colour)
+    # TRANSLATORS: a player: their name and their seat's colour, "Ann (green)".
+    return _("%(name)s (%(colour)s)", name=seat.name, colour=colour)
 
 
 def action_words(events: Iterable[Mapping[str, Any]], who: str) -> str:

@@ -12,5 +12,6 @@ from worker.jobs import DATABASE_RETRY, Job, handler
 
 @handler(HOME_LINK, DATABASE_RETRY)
 def write_home_link(job: Job) -> None:
-    """Write the home link email of the job's address (nothing for an address with no seat)."""
-    send_home_link(job.id, job.payload["email"])
+    """Write the home link email of the job's address (nothing for an address with no seat),
+    in the language of the request that asked for it (English for a job written before)."""
+    send_home_link(job.id, job.payload["email"], job.payload.get("language"))

@@ -14,5 +14,6 @@ from worker.jobs import DATABASE_RETRY, Job, handler
 
 @handler(LOST_LINKS, DATABASE_RETRY)
 def write_lost_links(job: Job) -> None:
-    """Write the links email of the job's address (nothing for an address with no seat)."""
-    send_lost_links(job.id, job.payload["email"])
+    """Write the links email of the job's address (nothing for an address with no seat), in
+    the language of the request that asked for it (English for a job written before)."""
+    send_lost_links(job.id, job.payload["email"], job.payload.get("language"))

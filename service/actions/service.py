@@ -10,6 +10,7 @@ from service import idempotency
 from service.auth import SEAT, Caller, Credential, check_game_id
 from service.errors import ServiceError
 from service.game_rules import check_active
+from service.i18n import _
 from service.idempotency import Reply
 from service.models import Game, utcnow
 from service.reactions import game_changed
@@ -111,8 +112,8 @@ def _stale_reply(game_id: str, caller: Caller, request: dict[str, Any],
         view = game_view(game, seats_of(session, game_id), caller)
     raise ServiceError(
         "game/stale_version",
-        f"The game is at version {game.version}, not {request['expected_version']}: "
-        "someone moved first. Here is the game as it is now.",
+        _("The game is at version %(version)s, not %(expected)s: someone moved first. Here is "
+          "the game as it is now.", version=game.version, expected=request["expected_version"]),
 
         {"expected": request["expected_version"], "version": game.version, "game": view},
     )

@@ -17,16 +17,16 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import or_, update
-from sqlalchemy.orm import Session
 
 from service import clock, notifications, signals
-from service.auth import CREATOR, SEAT, Caller, authenticate
+from service.auth import CREATOR, SEAT, authenticate
 from service.clock import iso
 from service.deadlines.service import append_event
 from service.errors import ServiceError
+from service.i18n import _, format_moment
 from service.models import Game, GameRow, Seat
 from service.unit_of_work import rows_changed, write_transaction
-from service.views import NUDGE_INTERVAL, seat_label
+from service.views import NUDGE_INTERVAL
 from service.vocabulary import ACTIVE, CANCELLED, NUDGED, OPEN
 
 
@@ -45,7 +45,7 @@ def nudge(game_id: str, token: str | None) -> dict[str, Any]:
         game, caller = authenticate(session, game_id, token, kinds=(SEAT, CREATOR))
         to_move = _waited_for(game)
         if caller.kind == SEAT and caller.seat == to_move:
-            raise ServiceError("nudge/yourself", "It is your own move: nobody else to nudge.",
+            raise ServiceError("nudge/yourself", _("It is your own move: nobody else to nudge."),
                                {"seat": to_move})
         _check_not_too_soon(game, now)
         claimed = session.execute(
@@ -59,13 +59,14 @@ def nudge(game_id: str, token: str | None) -> dict[str, Any]:
             session.refresh(game)  # someone nudged, moved or paused a moment ago: say which
             _waited_for(game)
             _check_not_too_soon(game, now)
-            raise ServiceError("nudge/moved_on", "The game moved on a moment ago: look at "
-                               "whose move it is now.", {"version": game.version})
+            raise ServiceError("nudge/moved_on", _("The game moved on a moment ago: look at "
+                                                   "whose move it is now."),
+                               {"version": game.version})
         seat = session.get(Seat, (game_id, to_move))
         assert seat is not None
         by = caller.seat if caller.kind == SEAT else None
         append_event(session, game, {"type": NUDGED, "seat": to_move, "by": by}, now)
-        notifications.send_nudge(session, game, seat, by, _by_name(session, game, caller))
+        notifications.send_nudge(session, game, seat, by)
         signals.game_touched(session, game_id)
         return {"seat": to_move, "by": by, "emailed": bool(seat.email),
                 "nudged_at": iso(now), "next_nudge_at": iso(now + NUDGE_INTERVAL)}
@@ -81,28 +82,27 @@ def _waited_for(game: Game) -> int:
     if reason is None:
         assert to_move is not None
         return int(to_move)
-    words = {"not_started": "the game has not started", "cancelled": "the game was cancelled",
-             "over": "the game is over", "paused": "the creator has paused the game",
-             "monster": "the monster is moving"}[reason]
-    raise ServiceError("nudge/nobody_to_nudge", f"Nobody is to move now: {words}.",
-                       {"reason": reason})
+    message = {
+        "not_started": _("Nobody is to move now: the game has not started."),
+        "cancelled": _("Nobody is to move now: the game was cancelled."),
+        "over": _("Nobody is to move now: the game is over."),
+        "paused": _("Nobody is to move now: the creator has paused the game."),
+        "monster": _("Nobody is to move now: the monster is moving."),
+    }[reason]
+    raise ServiceError("nudge/nobody_to_nudge", message, {"reason": reason})
 
 
 def _check_not_too_soon(game: GameRow, now: datetime) -> None:
     allowed = None if game.nudged_at is None else game.nudged_at + NUDGE_INTERVAL
     if allowed is not None and allowed > now:
-        raise _too_soon(allowed, now, "This game was nudged less than a day ago.")
+        raise _too_soon(allowed, now)
 
 
-def _too_soon(allowed: datetime, now: datetime, why: str) -> ServiceError:
+def _too_soon(allowed: datetime, now: datetime) -> ServiceError:
     wait = max(1, int((allowed - now).total_seconds() + 0.999))
-    return ServiceError("nudge/too_soon", f"{why} One nudge a day: the next may go at "
-                        f"{allowed:%Y-%m-%d %H:%M} UTC.", {"next_nudge_at": iso(allowed)},
-                        {"Retry-After": str(wait)})
+    # TRANSLATORS: %(moment)s is a day and time.
+    return ServiceError("nudge/too_soon", _("This game was nudged less than a day ago. One "
+                                            "nudge a day: the next may go at %(moment)s.",
+                                            moment=format_moment(allowed)),
+                        {"next_nudge_at": iso(allowed)}, {"Retry-After": str(wait)})
 
-
-def _by_name(session: Session, game: GameRow, caller: Caller) -> str:
-    if caller.kind != SEAT or caller.seat is None:
-        return "The game's creator"
-    seat = session.get(Seat, (game.id, caller.seat))
-    return "A player" if seat is None else seat_label(seat)

@@ -12,13 +12,13 @@ from datetime import datetime
 
 from sqlalchemy.orm import Session
 
+from service.i18n import _, colour_name, format_moment, ngettext
 from service.mail import compose, notices
 from service.mail.compose import Mail, Reader
 from service.mail.seats import is_active, mode_of, settings_of
 from service.models import Game, Seat
 
 TOPIC = "reminder"
-SUBJECT = "Your move: time runs out soon"
 
 
 def write_reminder(session: Session, game: Game, seat: Seat, deadline: datetime,
@@ -30,8 +30,9 @@ def write_reminder(session: Session, game: Game, seat: Seat, deadline: datetime,
     mode = mode_of(row)
     if mode not in notices.SENDING_MODES or is_active(row, now):
         return
-    reader = notices.reader_of(session, game, seat, mode)
-    notices.write_mail(session, seat, reminder_mail(reader, deadline, now), TOPIC,
+    with notices.in_seat_language(game, seat):
+        mail = reminder_mail(notices.reader_of(session, game, seat, mode), deadline, now)
+    notices.write_mail(session, seat, mail, TOPIC,
                        f"mail:{game.id}:{seat.seat}:{TOPIC}:{game.version}")
 
 
@@ -39,10 +40,15 @@ def reminder_mail(reader: Reader, deadline: datetime, now: datetime) -> Mail:
     """Return the reminder's subject, text and HTML."""
     minutes = max(1, round((deadline - now).total_seconds() / 60))
     said = [
-        f"It is your move ({reader.colour}) in {reader.game_name}, and your time runs out at "
-        f"{deadline:%Y-%m-%d %H:%M} UTC, in about {minutes} minute(s).",
-        "If it runs out, your figure with the lowest number that has not moved yet is "
-        "flipped where it stands, and play goes on.",
+        # TRANSLATORS: %(deadline)s is a day and time.
+        ngettext("It is your move (%(colour)s) in %(game)s, and your time runs out at "
+                 "%(deadline)s, in about %(num)d minute.",
+                 "It is your move (%(colour)s) in %(game)s, and your time runs out at "
+                 "%(deadline)s, in about %(num)d minutes.", minutes,
+                 colour=colour_name(reader.colour), game=reader.game_name,
+                 deadline=format_moment(deadline)),
+        _("If it runs out, your figure with the lowest number that has not moved yet is "
+          "flipped where it stands, and play goes on."),
     ]
-    return compose.game_mail(reader, reader.subject(SUBJECT), [("", line) for line in said],
-                             None, "Make your move")
+    return compose.game_mail(reader, reader.subject(_("Your move: time runs out soon")),
+                             [("", line) for line in said], None, _("Make your move"))

@@ -7,6 +7,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
+from service.i18n import _
 from service.schemas import (
     missed_deadlines_limit_field,
     move_time_limit_field,
@@ -36,7 +37,9 @@ class PaceSchema(Schema):
     @validates_schema
     def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
         if not data:
-            raise ValidationError("Give vacation_days, missed_deadlines_limit or both.",
+            # TRANSLATORS: vacation_days and missed_deadlines_limit are field names; keep them.
+            raise ValidationError(_("Give %(first)s, %(second)s or both.",
+                                    first="vacation_days", second="missed_deadlines_limit"),
                                   "vacation_days")
 
 

@@ -22,6 +22,8 @@ from service.auth import CREATOR, authenticate
 from service.clock import iso
 from service.errors import ServiceError
 from service.game_rules import check_active, is_paused
+from service.i18n import _
+from service.i18n.words import status_name
 from service.models import Event, Game
 from service.store import seats_of
 from service.unit_of_work import rows_changed, write_transaction
@@ -67,7 +69,7 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
             check_active(game)
         paused_at = game.paused_at
         if paused_at is None:
-            raise ServiceError("game/not_paused", "This game is not paused.")
+            raise ServiceError("game/not_paused", _("This game is not paused."))
         paused_for = max(now - paused_at, timedelta(0))  # a clock set back: no time
         resumed = session.execute(
             update(Game).where(Game.id == game_id, Game.status == ACTIVE,
@@ -77,7 +79,7 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
                     reminder_at=_later(game.reminder_at, paused_for))
         )
         if rows_changed(resumed) != 1:
-            raise ServiceError("game/not_paused", "This game was resumed a moment ago.")
+            raise ServiceError("game/not_paused", _("This game was resumed a moment ago."))
         append_event(session, game, {"type": RESUMED,
                                      "paused_seconds": paused_for.total_seconds(),
                                      "deadline": iso(game.move_deadline)}, now)
@@ -101,8 +103,10 @@ def set_move_time_limit(game_id: str, token: str | None, seconds: int | None
             .values(move_time_limit=seconds, updated_at=now)
         )
         if rows_changed(changed) != 1:
-            raise ServiceError("game/ended", f"This game is {game.status}: it has no more "
-                               "moves to time.", {"status": game.status})
+            # TRANSLATORS: %(status)s is the game's status: "finished" or "cancelled".
+            raise ServiceError("game/ended", _("This game is %(status)s: it has no more moves "
+                                               "to time.", status=status_name(game.status)),
+                               {"status": game.status})
         signals.game_touched(session, game_id)
         session.refresh(game)
         return game_view(game, seats_of(session, game_id), caller)
@@ -113,7 +117,7 @@ def _later(moment: datetime | None, by: timedelta) -> datetime | None:
 
 
 def _already_paused(game: Game) -> ServiceError:
-    return ServiceError("game/already_paused", "This game is paused already.",
+    return ServiceError("game/already_paused", _("This game is paused already."),
                         {"paused_at": iso(game.paused_at)})
 
 

@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from service import clock, signals
 from service.auth import CREATOR, SEAT, authenticate
 from service.errors import ServiceError
+from service.i18n.fields import reading_choices
 from service.mail.addresses import current_epoch
 from service.models import Game, Seat, SeatNotifications, Token
 from service.seat_reactions import seat_changed_hands
@@ -96,6 +97,7 @@ def take_invited_seat(session: Session, game: Game, code_hash: str, request: dic
         update(Seat).where(Seat.game_id == game.id, Seat.seat == seat.seat,
                            Seat.invite_code_hash == code_hash)
         .values(name=request["name"], email=email, email_key=email.lower() if email else None,
+                **reading_choices(request),
                 joined_at=now, invite_code_hash=None)
     )
     if rows_changed(taken) != 1:

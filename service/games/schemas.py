@@ -8,6 +8,8 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 import engine
+from service.i18n import DEFAULT_LANGUAGE
+from service.i18n.fields import language_field, time_zone_field
 from service.schemas import (
     Boolean,
     EmailAddress,
@@ -79,6 +81,9 @@ class CreateGameSchema(Schema):
     move_time_limit = move_time_limit_field(load_default=None)
     vacation_days = vacation_days_field(load_default=0)
     missed_deadlines_limit = missed_deadlines_limit_field(load_default=None)
+    language = language_field(load_default=DEFAULT_LANGUAGE, metadata={"description": (
+        "The game's language: its seats' mails and answers are written in it until a seat "
+        "chooses its own (en, de, es, pl).")})
 
 
 class CreatedSeatSchema(Schema):
@@ -112,6 +117,10 @@ class JoinSchema(Schema):
     name = Text(required=True, validate=NAME_LENGTH)
     email = EmailAddress()
     seat = bounded_int(0, MAX_SEATS - 1, metadata={"description": "Default: the first open seat."})
+    language = language_field(metadata={"description": (
+        "The language the seat reads its mails and answers in; absent: the game's.")})
+    time_zone = time_zone_field(metadata={"description": (
+        "The time zone dates in the seat's mails are written in; absent: UTC.")})
 
 
 class JoinedSchema(Schema):

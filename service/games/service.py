@@ -19,6 +19,8 @@ from service.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_g
 from service.changes import GameChanged
 from service.errors import ServiceError
 from service.games import host
+from service.i18n import DEFAULT_LANGUAGE
+from service.i18n.fields import reading_choices
 from service.mail import seats as mail_seats
 from service.models import Game, Seat, Token, utcnow
 from service.reactions import game_changed
@@ -77,6 +79,7 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
         move_time_limit=spec.get("move_time_limit"),
         vacation_days=spec.get("vacation_days", 0),
         missed_deadlines_limit=spec.get("missed_deadlines_limit"),
+        language=spec.get("language", DEFAULT_LANGUAGE),
         invite_code_hash=hash_secret(invite_code) if invite_code else None,
         action_count=0, event_count=0, created_at=now, updated_at=now,
     )
@@ -190,7 +193,7 @@ def join_game(game_id: str, request: dict[str, Any]) -> dict[str, Any]:
                                Seat.name.is_(None))
             .values(name=request["name"], email=request.get("email"),
                     email_key=request["email"].lower() if request.get("email") else None,
-                    joined_at=now)
+                    joined_at=now, **reading_choices(request))
         )
         left = session.execute(
             update(Game).where(Game.id == game_id, Game.status == OPEN, Game.seats_open > 0)

@@ -16,14 +16,13 @@ from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.home import service
 from service.home.schemas import AskHomeLinkSchema, HomeLinkAcceptedSchema, HomeSchema
+from service.i18n import _
 
 blp = Blueprint("home", __name__, url_prefix="/api/v1/home",
                 description="Every game of an email address, through a link sent by email.")
 asking = Blueprint("home_link", __name__, url_prefix="/api/v1/home",
                    description="Ask for a link by email to all your games.")
 
-ACCEPTED = {"message": "If this address belongs to a player, a link to their games is on "
-                       "the way."}
 
 
 @asking.route("/link")
@@ -41,7 +40,8 @@ class HomeLink(MethodView):
         (RATELIMIT_LOST_LINK).
         """
         service.ask_for_home_link(ask["email"])
-        return json_reply(ACCEPTED, 202)
+        return json_reply({"message": _("If this address belongs to a player, a link to their "
+                                        "games is on the way.")}, 202)
 
 
 @blp.route("")

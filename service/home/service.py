@@ -26,6 +26,7 @@ from service import clock, outbox
 from service.errors import ServiceError
 from service.home.links import HomeLink, make_token, read_token, seat_token
 from service.home.models import HomeAddress
+from service.i18n import _, current_language, in_language, ngettext
 from service.links.service import HOME, drop_seat_tokens, replace_seat_token
 from service.mail import compose
 from service.models import Game, Seat, Token
@@ -44,14 +45,17 @@ LISTED = (OPEN, ACTIVE, FINISHED)
 
 
 def ask_for_home_link(email: str) -> None:
-    """Write the job "email this address a link to its games", whoever the address belongs to."""
+    """Write the job "email this address a link to its games", whoever the address belongs to,
+    with the language of the request (the email is written in it)."""
     with write_transaction() as session:
-        outbox.add(session, HOME_LINK, {"email": email}, f"home-link:{new_token()}")
+        outbox.add(session, HOME_LINK, {"email": email, "language": current_language()},
+                   f"home-link:{new_token()}")
 
 
-def send_home_link(job_id: int, email: str) -> bool:
-    """Email the address a link to its home page if it has a seat in a game; return whether
-    an email was written (the worker's half of :func:`ask_for_home_link`).
+def send_home_link(job_id: int, email: str, language: str | None = None) -> bool:
+    """Email the address a link to its home page if it has a seat in a game, in ``language``
+    (None: English); return whether an email was written (the worker's half of
+    :func:`ask_for_home_link`).
 
     Idempotent per job: the email is keyed by the job; the address's row, made the first
     time, is shared by every later link.
@@ -68,7 +72,8 @@ def send_home_link(job_id: int, email: str) -> bool:
             return False
         address = _address(session, key, now)
         link = HomeLink(address.id, address.generation, now + LINK_LIFETIME)
-        mail = compose.home_link(home_link(make_token(link)), LINK_LIFETIME.days)
+        with in_language(language):
+            mail = compose.home_link(home_link(make_token(link)), LINK_LIFETIME.days)
         return outbox.email_job(session, to, mail.subject, mail.text, f"home:{job_id}",
                                 html=mail.html, topic=HOME) is not None
 
@@ -125,8 +130,8 @@ def _address(session: Session, key: str, now: datetime) -> HomeAddress:
 
 def _revoked() -> ServiceError:
     return ServiceError("home/revoked_link",
-                        "This link to your games was signed out. Ask for a new one on the "
-                        "page it opens.")
+                        _("This link to your games was signed out. Ask for a new one on the "
+                          "page it opens."))
 
 
 def _verified(session: Session, token: str | None,
@@ -134,18 +139,21 @@ def _verified(session: Session, token: str | None,
     """Return the address and link of a genuine, current home token; raise otherwise."""
     if token is None:
         raise ServiceError("auth/missing_token",
-                           "This needs the link to your games from your email (it ends in "
-                           "#h=...).", headers={"WWW-Authenticate": "Bearer"})
+                           _("This needs the link to your games from your email (it ends in "
+                             "%(end)s).", end="#h=..."), headers={"WWW-Authenticate": "Bearer"})
     link = read_token(token)
     if link is None:
         raise ServiceError("home/invalid_link",
-                           "This link to your games is not valid: open the whole link from "
-                           "your email, or ask for a new one.")
+                           _("This link to your games is not valid: open the whole link from "
+                             "your email, or ask for a new one."))
     if link.expires_at <= now:
         raise ServiceError("home/expired_link",
-                           f"This link to your games has expired (links last "
-                           f"{LINK_LIFETIME.days} days). Ask for a new one on the page it "
-                           "opens.", {"expired_at": clock.iso(link.expires_at)})
+                           ngettext("This link to your games has expired (links last %(num)d "
+                                    "day). Ask for a new one on the page it opens.",
+                                    "This link to your games has expired (links last %(num)d "
+                                    "days). Ask for a new one on the page it opens.",
+                                    LINK_LIFETIME.days),
+                           {"expired_at": clock.iso(link.expires_at)})
     address = session.get(HomeAddress, link.address_id)
     if address is None or address.generation != link.generation:
         raise _revoked()

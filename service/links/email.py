@@ -19,9 +19,11 @@ from sqlalchemy.orm import Session
 from service import clock, outbox
 from service.auth import SEAT, authenticate
 from service.errors import ServiceError
+from service.i18n import _
 from service.links.models import EmailChange
 from service.links.service import HOME, RECOVERY, drop_seat_tokens, replace_seat_token
 from service.mail import compose
+from service.mail.notices import in_seat_language
 from service.models import Game, GameRow, Seat
 from service.naming import game_name
 from service.tokens import hash_secret, new_token
@@ -33,7 +35,8 @@ CONFIRM_LIFETIME = timedelta(hours=48)
 
 def change_email(game_id: str, token: str | None, email: str) -> dict[str, Any]:
     """Ask that the token's seat's emails go to ``email``: mail the new address a link to
-    confirm it (a seat token). A second request replaces the first, whose link stops working.
+    confirm it (a seat token), in the language of the request (whoever asked reads it). A
+    second request replaces the first, whose link stops working.
 
     Raises ``email/unchanged`` (422) when the seat has this address already.
     """
@@ -41,8 +44,8 @@ def change_email(game_id: str, token: str | None, email: str) -> dict[str, Any]:
     with write_transaction() as session:
         game, seat = _own_seat(session, game_id, token)
         if seat.email_key == email.lower():
-            raise ServiceError("email/unchanged", f"This seat's email is {seat.email} already.",
-                               {"email": seat.email})
+            raise ServiceError("email/unchanged", _("This seat's email is %(email)s already.",
+                                                    email=seat.email), {"email": seat.email})
         code = new_token()
         session.execute(delete(EmailChange).where(EmailChange.game_id == game_id,
                                                   EmailChange.seat == seat.seat))
@@ -74,12 +77,12 @@ def confirm_email(code: str) -> dict[str, Any]:
             EmailChange.code_hash == hash_secret(code))).scalar_one_or_none()
         if change is None:
             raise ServiceError("email/unknown_code",
-                               "This confirmation link is not valid, or was used or replaced "
-                               "already. Ask again on the game's page.")
+                               _("This confirmation link is not valid, or was used or replaced "
+                                 "already. Ask again on the game's page."))
         if change.expires_at <= now:
             raise ServiceError("email/expired_code",
-                               "This confirmation link has expired. Ask again on the game's "
-                               "page.", {"expired_at": clock.iso(change.expires_at)})
+                               _("This confirmation link has expired. Ask again on the game's "
+                                 "page."), {"expired_at": clock.iso(change.expires_at)})
         seat = session.get(Seat, (change.game_id, change.seat))
         game = session.get(Game, change.game_id)
         assert seat is not None and game is not None  # a change names an existing seat
@@ -89,8 +92,9 @@ def confirm_email(code: str) -> dict[str, Any]:
         session.delete(change)
         token = new_token()
         replace_seat_token(session, game.id, seat.seat, token, RECOVERY, now)
-        mail = compose.your_link(seat.name or "", game_name(game), seat.colour,
-                                 play_link(game.id, token))
+        with in_seat_language(game, seat):
+            mail = compose.your_link(seat.name or "", game_name(game), seat.colour,
+                                     play_link(game.id, token))
         outbox.email_job(session, change.email, mail.subject, mail.text,
                          f"email-confirmed:{change.code_hash}", html=mail.html,
                          game_id=game.id, seat=seat.seat, topic="link")
@@ -115,11 +119,12 @@ def email_my_link(game_id: str, token: str | None) -> dict[str, Any]:
         game, seat = _own_seat(session, game_id, token)
         if seat.email is None:
             raise ServiceError("seat/no_email",
-                               "This seat has no email address yet: add one first, and "
-                               "confirm it from the email it gets.")
+                               _("This seat has no email address yet: add one first, and "
+                                 "confirm it from the email it gets."))
         assert token is not None  # authenticated
-        mail = compose.your_link(seat.name or "", game_name(game), seat.colour,
-                                 play_link(game_id, token))
+        with in_seat_language(game, seat):
+            mail = compose.your_link(seat.name or "", game_name(game), seat.colour,
+                                     play_link(game_id, token))
         outbox.email_job(session, seat.email, mail.subject, mail.text,
                          f"seat-link:{new_token()}", html=mail.html, game_id=game_id,
                          seat=seat.seat, topic="link")

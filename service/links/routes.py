@@ -14,6 +14,7 @@ from flask.views import MethodView
 
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
+from service.i18n import _
 from service.links import email, service
 from service.links.schemas import (
     ConfirmEmailSchema,
@@ -31,9 +32,6 @@ seat_email = Blueprint("seat_email", __name__, url_prefix="/api/v1",
                        description="A seat's email address, confirmed by its owner; a seat's "
                                    "link sent to it by email.")
 
-ACCEPTED = {"message": "If this address belongs to a player, their links are on the way."}
-
-
 @blp.route("/lost")
 class LostLink(MethodView):
     """Asking for one's links again."""
@@ -49,7 +47,8 @@ class LostLink(MethodView):
         (RATELIMIT_LOST_LINK).
         """
         service.ask_for_lost_links(lost["email"])
-        return json_reply(ACCEPTED, 202)
+        return json_reply({"message": _("If this address belongs to a player, their links are "
+                                        "on the way.")}, 202)
 
 
 @seat_email.route("/games/<game_id>/email")

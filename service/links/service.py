@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from service import notifications, outbox
 from service.auth import SEAT
+from service.i18n import _, current_language, in_language
 from service.models import Game, Seat, Token, utcnow
 from service.tokens import hash_secret, new_token
 from service.unit_of_work import write_transaction
@@ -31,12 +32,14 @@ HOME = "home"
 def ask_for_lost_links(email: str) -> None:
     """Write the job "email this address its links", whoever the address belongs to."""
     with write_transaction() as session:
-        outbox.add(session, outbox.LOST_LINKS, {"email": email}, f"lost-links:{new_token()}")
+        outbox.add(session, outbox.LOST_LINKS, {"email": email, "language": current_language()},
+                   f"lost-links:{new_token()}")
 
 
-def send_lost_links(job_id: int, email: str) -> bool:
-    """Email a new link to each of the address's seats in its latest games, if it has any;
-    return whether an email was written (the worker's half of :func:`ask_for_lost_links`).
+def send_lost_links(job_id: int, email: str, language: str | None = None) -> bool:
+    """Email a new link to each of the address's seats in its latest games, if it has any, in
+    ``language`` (None: English); return whether an email was written (the worker's half of
+    :func:`ask_for_lost_links`).
 
     Tokens are stored hashed, so the old links cannot be sent again: each seat gets a new
     recovery token, which replaces the seat's previous recovery token (the token first
@@ -56,9 +59,13 @@ def send_lost_links(job_id: int, email: str) -> bool:
         if not rows:
             return False
         tokens = {(row.game_id, row.seat): new_token() for row in rows}
-        links = [(f"{row.name} in game {row.game_id}",
-                  play_link(row.game_id, tokens[row.game_id, row.seat])) for row in rows]
-        if not notifications.send_links(session, rows[0].email, links, f"links:{job_id}"):
+        with in_language(language):
+            # TRANSLATORS: a line of the lost links email: a player's name and a game's id.
+            links = [(_("%(name)s in game %(game)s", name=row.name, game=row.game_id),
+                      play_link(row.game_id, tokens[row.game_id, row.seat])) for row in rows]
+            written = notifications.send_links(session, rows[0].email, links,
+                                               f"links:{job_id}")
+        if not written:
             return False
         for row in rows:
             replace_seat_token(session, row.game_id, row.seat, tokens[row.game_id, row.seat],

@@ -23,6 +23,7 @@ from sqlalchemy.orm import Session
 
 from service.auth import Caller
 from service.errors import ServiceError
+from service.i18n import _
 from service.keyring import secret_key, secret_keys
 from service.models import Token
 
@@ -43,27 +44,28 @@ def issue(game_id: str, token_hash: str, now: datetime, lifetime: timedelta) -> 
     return ticket, datetime.fromtimestamp(expires, now.tzinfo)
 
 
-def invalid(reason: str) -> ServiceError:
-    """Return the refusal of a ticket that does not open the stream."""
-    return ServiceError("live/invalid_ticket", f"This live-update ticket {reason}; ask for a "
-                        "new one (POST /api/v1/games/<id>/live).",
-                        headers={"WWW-Authenticate": "Bearer"})
+def invalid(message: str) -> ServiceError:
+    """Return the refusal of a ticket that does not open the stream, saying why."""
+    return ServiceError("live/invalid_ticket", message, headers={"WWW-Authenticate": "Bearer"})
 
 
 def caller_of(session: Session, game_id: str, ticket: str, now: datetime) -> Caller:
     """Return who a ticket was made for, or raise ``live/invalid_ticket`` (401)."""
-    expires_text, _, rest = ticket.partition(".")
-    prefix, _, signature = rest.partition(".")
+    expires_text, _dot, rest = ticket.partition(".")
+    prefix, _dot, signature = rest.partition(".")
     if not (expires_text.isdigit() and len(expires_text) <= 12 and len(prefix) == PREFIX
             and all(c in "0123456789abcdef" for c in prefix) and len(signature) == _SIGNATURE):
-        raise invalid("is not one the service made")
+        raise invalid(_("This live-update ticket is not one the service made; ask for a new "
+                        "one (POST /api/v1/games/<id>/live)."))
     expires = int(expires_text)
     if expires <= now.timestamp():
-        raise invalid("has expired")
+        raise invalid(_("This live-update ticket has expired; ask for a new one "
+                        "(POST /api/v1/games/<id>/live)."))
     rows = session.execute(select(Token.hash, Token.kind, Token.seat).where(
         Token.game_id == game_id, Token.hash.startswith(prefix, autoescape=True))).all()
     for row in rows:
         for key in secret_keys():
             if hmac.compare_digest(_sign(game_id, row.hash, expires, key), signature):
                 return Caller(row.kind, row.seat, row.hash)
-    raise invalid("does not open this game (or its link was replaced)")
+    raise invalid(_("This live-update ticket does not open this game (or its link was "
+                    "replaced); ask for a new one (POST /api/v1/games/<id>/live)."))

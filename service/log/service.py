@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 import engine
 from service.auth import SEAT, authenticate
 from service.errors import ServiceError
+from service.i18n import _
 from service.models import Action, Event
 from service.store import authenticate_for_reading, load_state
 from service.unit_of_work import read_transaction
@@ -22,7 +23,7 @@ def list_actions(game_id: str, token: str | None, after: int, limit: int) -> dic
     each told in words; the seats come with the caller's check, the page's events in one
     more query."""
     with read_transaction() as session:
-        game, _, seats, _ = authenticate_for_reading(session, game_id, token)
+        game, _caller, seats, _state = authenticate_for_reading(session, game_id, token)
         rows = session.scalars(
             select(Action).where(Action.game_id == game_id, Action.seq > after)
             .order_by(Action.seq).limit(limit + 1)
@@ -49,7 +50,7 @@ def _events_of_actions(session: Session, game_id: str, after: int,
 def list_events(game_id: str, token: str | None, after: int, limit: int) -> dict[str, Any]:
     """Return the game's events with ``seq`` greater than ``after``, oldest first."""
     with read_transaction() as session:
-        game, _ = authenticate(session, game_id, token)
+        game, _caller = authenticate(session, game_id, token)
         rows = session.scalars(
             select(Event).where(Event.game_id == game_id, Event.seq > after)
             .order_by(Event.seq).limit(limit + 1)
@@ -68,8 +69,9 @@ def first_position(game_id: str, token: str | None) -> dict[str, Any]:
         game, caller = authenticate(session, game_id, token)
         state = load_state(game)
         if state is None:
-            raise ServiceError("game/not_started", "The game has not started: it waits for "
-                               "players, so it has no first position yet.")
+            raise ServiceError("game/not_started", _("The game has not started: it waits for "
+                                                     "players, so it has no first position "
+                                                     "yet."))
         first = engine.Record(tuple(p.colour for p in state.players), state.seed,
                               state.options, game.start_seat, rules=state.rules).start()
         seat = caller.seat if caller.kind == SEAT else None

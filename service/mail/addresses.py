@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from service.auth import SEAT
 from service.errors import ServiceError
 from service.extensions import db
+from service.i18n import _
 from service.keyring import secret_key, secret_keys
 from service.models import Seat, Token
 
@@ -103,8 +104,8 @@ def read_reply_address(address: str, session: Session | None = None) -> tuple[st
     token = verify_token(address)
     if token.epoch != current_epoch(session or db.session(), token.game_id, token.seat):
         raise AddressError("mail/retired_token",
-                           "This reply address was replaced when your links were sent again; "
-                           "reply to your latest email from the game instead.",
+                           _("This reply address was replaced when your links were sent "
+                             "again; reply to your latest email from the game instead."),
                            token.game_id, token.seat)
     return token.game_id, token.seat
 
@@ -126,7 +127,7 @@ def is_reply_address(address: str) -> bool:
 
 
 def _token_text(address: str) -> str | None:
-    local, _, domain = address.strip().strip("<>").lower().rpartition("@")
+    local, _at, domain = address.strip().strip("<>").lower().rpartition("@")
     prefix, plus, token = local.partition("+")
     if not plus or prefix != str(current_app.config["MAIL_REPLY_PREFIX"]).lower() \
             or domain != reply_domain():
@@ -139,10 +140,12 @@ def verify_token(address: str) -> ReplyToken:
     token = _token_text(address)
     if token is None:
         raise AddressError("mail/not_reply_address",
-                           f"{address!r} is not a reply address of this service.")
+                           _("%(address)s is not a reply address of this service.",
+                             address=repr(address)))
     match = _TOKEN.fullmatch(token)
     if match is None:
-        raise AddressError("mail/wrong_token", "The token of this reply address is not valid.")
+        raise AddressError("mail/wrong_token",
+                           _("The token of this reply address is not valid."))
     game_part, seat_text, epoch_text, signature = match.groups()
     game_id = _game_id(game_part)
     seat, epoch = int(seat_text), int(epoch_text, 36)
@@ -150,7 +153,8 @@ def verify_token(address: str) -> ReplyToken:
             hmac.compare_digest(_signature(game_id, seat, epoch, key).encode(),
                                 signature.encode())
             for key in secret_keys()):
-        raise AddressError("mail/wrong_token", "The token of this reply address is not valid.")
+        raise AddressError("mail/wrong_token",
+                           _("The token of this reply address is not valid."))
     return ReplyToken(game_id, seat, epoch)
 
 

@@ -15,8 +15,10 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine.state import OVER
+from service.i18n import _
 from service.mail import compose, history
 from service.mail.notices import (
+    in_seat_language,
     outcome_words,
     reader_of,
     talk_line,
@@ -75,22 +77,24 @@ def _write_digest(session: Session, game: Game, seat: Seat, since: datetime) -> 
     state = load_state(game)
     seats = list(session.scalars(select(Seat).where(Seat.game_id == game.id)
                                  .order_by(Seat.seat)))
-    players = history.players_of(seats)
-    lines = history.since(session, game.id, since, players)
-    said = [talk_line(m, players)
-            for m in since_moment(session, game.id, since, exclude_seat=seat.seat)]
-    if state is None or not (lines or said):
-        return False
-    if state.phase == OVER:
-        status = outcome_words(state, players)[0]
-    elif state.to_move == seat.seat:
-        status = "It is your turn."
-    elif state.to_move is not None:
-        status = f"It is {players[state.to_move]}'s turn."
-    else:
-        status = "The monster is about to move."
-    reader = reader_of(session, game, seat, DIGEST)
-    mail = compose.digest(reader, lines, said, status, engine.diagram(state))
+    with in_seat_language(game, seat):
+        players = history.players_of(seats)
+        lines = history.since(session, game.id, since, players)
+        said = [talk_line(m, players)
+                for m in since_moment(session, game.id, since, exclude_seat=seat.seat)]
+        if state is None or not (lines or said):
+            return False
+        if state.phase == OVER:
+            status = outcome_words(state, players)[0]
+        elif state.to_move == seat.seat:
+            status = _("It is your turn.")
+        elif state.to_move is not None:
+            # TRANSLATORS: %(player)s is a player and their colour: "Ann (red)".
+            status = _("It is %(player)s's turn.", player=players[state.to_move])
+        else:
+            status = _("The monster is about to move.")
+        reader = reader_of(session, game, seat, DIGEST)
+        mail = compose.digest(reader, lines, said, status, engine.diagram(state))
     write_mail(session, seat, mail, "digest",
                f"mail:{game.id}:{seat.seat}:digest:{since.isoformat()}")
     return True

@@ -2,7 +2,8 @@
 
 Used by the "your move" email (since the seat's own last move) and the daily digest (since
 the last digest). Players' actions are told as the log tells them (``views.action_words``),
-with their notation in brackets; monster phases by the engine's ``narrate_monster``.
+with their notation in brackets; monster phases by the engine's ``narrate_monster``, in the
+reader's language (``service.narration``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from sqlalchemy import ColumnElement, func, select
 from sqlalchemy.orm import Session
 
 from engine.events import CARD
-from engine.narrate import narrate_monster
+from service.i18n import _, ngettext
 from service.models import Action, Event, SeatRow
+from service.narration import narrate_monster
 from service.views import action_words, seat_label
 
 MAX_LINES = 30
@@ -51,11 +53,13 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
         # Events of no action are monster phases, and also deadline notes (reminder, pause,
         # resume) that are not told here; only a group with a drawn card is a monster phase.
         if any(data.get("type") == CARD for data in phase):
-            told.append((version, "The monster: " + narrate_monster(phase)))
-    lines = [line for _, line in sorted(told, key=lambda item: item[0])]
+            # TRANSLATORS: %(walk)s is the monster's walk told in sentences.
+            told.append((version, _("The monster: %(walk)s", walk=narrate_monster(phase))))
+    lines = [line for _version, line in sorted(told, key=lambda item: item[0])]
     if len(lines) > MAX_LINES:
         skipped = len(lines) - MAX_LINES
-        lines = [f"({skipped} earlier moves not shown)"] + lines[-MAX_LINES:]
+        lines = [ngettext("(%(num)d earlier move not shown)", "(%(num)d earlier moves not shown)",
+                          skipped)] + lines[-MAX_LINES:]
     return lines
 
 

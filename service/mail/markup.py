@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from html import escape
 
 from engine.board import HEIGHT
+from service.i18n import current_language
 
 _COLOURS = {"g": "#2e8b3a", "r": "#c0392b", "b": "#2c6fbf", "y": "#d4ac0d", "e": "#c8ad7f",
             "p": "#7d3c98", "k": "#222222"}
@@ -98,9 +99,10 @@ def board(diagram: str) -> str:
 
 
 def document(title: str, body: Iterable[str], footer: str) -> str:
-    """Return a whole HTML email: a title, the body's pieces (markup), a small footer."""
+    """Return a whole HTML email: a title, the body's pieces (markup), a small footer; marked
+    as written in the current language."""
     return (
-        '<!DOCTYPE html><html><head><meta charset="utf-8">'
+        f'<!DOCTYPE html><html lang="{current_language()}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title></head>"
         '<body style="font-family:sans-serif;font-size:14px;color:#222;max-width:640px">'

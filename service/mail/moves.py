@@ -12,12 +12,11 @@ from dataclasses import dataclass
 
 import engine
 from engine import FigureId, GameState, MoveOutcome
-from engine.state import OUTSIDE
+from engine.state import OUTSIDE, STONE
+from service.i18n import _
+from service.narration import the_stone_name
 
 MAX_SUGGESTIONS = 8
-
-_STONES = {"stone": "the stone", "crystal": "the crystal", "turn_right": "the turning stone",
-           "turn_180": "the turning stone"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,23 +35,36 @@ def what_it_does(state: GameState, outcome: MoveOutcome) -> str:
     on o10 to o11``."""
     entering = state.figure(outcome.figure).where == OUTSIDE
     if outcome.square is None:
-        words = "out of the fortress: it escapes"
+        words = _("out of the fortress: it escapes")
     elif entering:
-        words = f"onto the board, to {engine.square_name(outcome.square)}"
+        # TRANSLATORS: where a move ends; %(square)s is a square's name like o9.
+        words = _("onto the board, to %(square)s", square=engine.square_name(outcome.square))
     else:
-        words = f"to {engine.square_name(outcome.square)}"
-    pushes = []
-    for start, end in outcome.pushed:
-        stone = _STONES.get(state.stone_at(start) or "", "the stone")
-        where = "out of the game" if end is None else f"to {engine.square_name(end)}"
-        pushes.append(f"{stone} on {engine.square_name(start)} {where}")
-    if pushes:
-        words += ", pushing " + " and ".join(pushes)
-    return words
+        words = _("to %(square)s", square=engine.square_name(outcome.square))
+    pushes = [_pushed(the_stone_name(state.stone_at(start) or STONE), engine.square_name(start),
+                      None if end is None else engine.square_name(end))
+              for start, end in outcome.pushed]
+    if not pushes:
+        return words
+    together = pushes[0]
+    for push in pushes[1:]:
+        # TRANSLATORS: two stones pushed by one move.
+        together = _("%(first)s and %(second)s", first=together, second=push)
+    # TRANSLATORS: %(move)s is where the move ends, %(pushes)s the stones it pushes.
+    return _("%(move)s, pushing %(pushes)s", move=words, pushes=together)
+
+
+def _pushed(stone: str, start: str, end: str | None) -> str:
+    """A stone pushed, in words: ``the stone on o10 to o11``."""
+    if end is None:
+        # TRANSLATORS: a stone pushed off the board: "the stone on a3 out of the game".
+        return _("%(stone)s on %(square)s out of the game", stone=stone, square=start)
+    # TRANSLATORS: a stone pushed: "the stone on o10 to o11".
+    return _("%(stone)s on %(square)s to %(to)s", stone=stone, square=start, to=end)
 
 
 def _flip(figure: FigureId) -> Suggestion:
-    return Suggestion(f"flip {figure}", "turns it over without moving it")
+    return Suggestion(f"flip {figure}", _("turns it over without moving it"))
 
 
 def _distinct(outcomes: Iterable[MoveOutcome]) -> list[MoveOutcome]:
@@ -94,7 +106,9 @@ def suggestions(state: GameState, seat: int,
     if options:
         numbers = ", ".join(str(FigureId.parse(key).number) for key in options)
         lines.append(Suggestion(f"flip {FigureId.parse(next(iter(options)))}",
-                                f"turns it over without moving it (any of {numbers})"))
+                                # TRANSLATORS: %(numbers)s are figures' numbers: "1, 3, 5".
+                                _("turns it over without moving it (any of %(numbers)s)",
+                                  numbers=numbers)))
     return lines, left
 
 

@@ -13,7 +13,8 @@ just got its invitation in the same transaction and gets no second email.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from typing import Any
 
@@ -24,15 +25,17 @@ from sqlalchemy.orm import Session
 import engine
 from engine import GameState
 from engine.events import MONSTER_DONE
-from engine.narrate import narrate_monster
 from engine.state import OVER
 from service import clock, outbox, pace
+from service.i18n import _, colour_name, in_language, language_of_seat, ngettext
+from service.i18n.words import ending_name
 from service.mail import compose, history, keys, moves
 from service.mail.addresses import reply_address
 from service.mail.compose import Mail, Reader
 from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
 from service.models import GameRow, Seat, SeatRow, utcnow
 from service.naming import game_name
+from service.narration import narrate_monster
 from service.store import load_state
 from service.talk.service import MessageRecord, since_version
 from service.vocabulary import ACTIVE, FINISHED
@@ -52,6 +55,14 @@ def hold_turn_mail(session: Session, game_id: str, seat: int, version: int) -> N
     """Send no "your move" to the seat for the game at ``version`` in this transaction: its
     turn plan acts for it (``service.plans``), or mails it with the reason it stopped."""
     session.info.setdefault(_HELD, set()).add((game_id, seat, version))
+
+
+@contextmanager
+def in_seat_language(game: GameRow, seat: SeatRow) -> Iterator[None]:
+    """Write the texts and times of a mail to ``seat`` inside the block in the seat's language
+    (else its game's) and in its time zone: every mail to a seat is composed in one."""
+    with in_language(language_of_seat(seat.language, game.language), seat.time_zone):
+        yield
 
 
 def unsubscribe_url(game_id: str, seat: int) -> str:
@@ -80,7 +91,7 @@ def thread_key(game_id: str, seat: int) -> str:
 def reader_of(session: Session, game: GameRow, seat: SeatRow, mode: str) -> Reader:
     """Return the reader an email about ``game`` to ``seat`` is written for."""
     return Reader(game_id=game.id, game_name=game_name(game), seat=seat.seat,
-                  name=seat.name or f"seat {seat.seat + 1}",
+                  name=seat.name or _("seat %(number)s", number=seat.seat + 1),
                   colour=seat.colour, link=keys.mail_link(session, game.id, seat.seat),
                   unsubscribe_url=unsubscribe_url(game.id, seat.seat), mode=mode)
 
@@ -117,7 +128,6 @@ def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], 
     is_monster = any(e.get("type") == MONSTER_DONE for e in events)
     invited = session.info.get(_INVITED, set())
     held = session.info.get(_HELD, set())
-    players = history.players_of(all_seats)
     for seat in with_email:
         row = settings.get(seat.seat)
         mode = mode_of(row)
@@ -133,9 +143,11 @@ def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], 
             topic = "monster"
         else:
             continue
-        reader = reader_of(session, game, seat, mode)
-        mail = _compose(session, topic, reader, state, events, players, now,
-                        clock_of(game, seat) if topic == "turn" else None)
+        with in_seat_language(game, seat):
+            players = history.players_of(all_seats)  # in the seat's language
+            reader = reader_of(session, game, seat, mode)
+            mail = _compose(session, topic, reader, state, events, players, now,
+                            clock_of(game, seat) if topic == "turn" else None)
         write_mail(session, seat, mail, topic, f"mail:{game.id}:{seat.seat}:{topic}:"
                                                f"{game.version}")
 
@@ -158,9 +170,10 @@ def write_turn_mail(session: Session, game: GameRow, seat: int, note: str | None
     mode, now = mode_of(settings), utcnow()
     if mode not in SENDING_MODES or is_active(settings, now):
         return
-    players = history.players_of(list(session.scalars(_SEATS_OF, {"game_id": game.id})))
-    mail = _compose(session, "turn", reader_of(session, game, row, mode), state, (), players,
-                    now, clock_of(game, row), note)
+    with in_seat_language(game, row):
+        players = history.players_of(list(session.scalars(_SEATS_OF, {"game_id": game.id})))
+        mail = _compose(session, "turn", reader_of(session, game, row, mode), state, (),
+                        players, now, clock_of(game, row), note)
     write_mail(session, row, mail, "turn", f"mail:{game.id}:{seat}:turn:{game.version}")
 
 
@@ -182,12 +195,12 @@ def _compose(session: Session, topic: str, reader: Reader, state: GameState,
 
 def talk_line(message: MessageRecord, players: Mapping[int, str]) -> str:
     """Return a message of the table as a mail shows it: ``Ann (green): good luck``."""
-    return f"{players.get(message.seat, message.colour)}: {message.text}"
+    return f"{players.get(message.seat) or colour_name(message.colour)}: {message.text}"
 
 
 def when(state: GameState) -> str:
     """Return where the game is: ``turn 3, stage 1``."""
-    return f"turn {state.game_turn}, stage {state.stage}"
+    return _("turn %(turn)s, stage %(stage)s", turn=state.game_turn, stage=state.stage)
 
 
 def outcome_words(state: GameState, players: dict[int, str]) -> tuple[str, list[str]]:
@@ -195,8 +208,15 @@ def outcome_words(state: GameState, players: dict[int, str]) -> tuple[str, list[
     outcome = state.outcome
     assert outcome is not None  # the game is over
     winners = [players.get(seat, str(seat)) for seat in outcome.winners]
-    summary = (f"The game is over ({outcome.reason}). Winner: {', '.join(winners)}."
-               if winners else f"The game is over ({outcome.reason}) and nobody won.")
-    results = [f"{players.get(p.seat, str(p.seat))}: {outcome.escaped[p.seat]} escaped, "
-               f"{outcome.eaten[p.seat]} eaten" for p in state.players]
+    reason = ending_name(outcome.reason)
+    # TRANSLATORS: %(reason)s is why the game ended: "the second stage is over".
+    summary = (ngettext("The game is over (%(reason)s). Winner: %(names)s.",
+                        "The game is over (%(reason)s). Winners: %(names)s.", len(winners),
+                        reason=reason, names=", ".join(winners))
+               if winners else _("The game is over (%(reason)s) and nobody won.",
+                                 reason=reason))
+    # TRANSLATORS: a player's result: "Ann (green): 3 escaped, 1 eaten".
+    results = [_("%(player)s: %(escaped)s escaped, %(eaten)s eaten",
+                 player=players.get(p.seat, str(p.seat)), escaped=outcome.escaped[p.seat],
+                 eaten=outcome.eaten[p.seat]) for p in state.players]
     return summary, results

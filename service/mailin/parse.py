@@ -30,6 +30,7 @@ from html.parser import HTMLParser
 
 from mailparser_reply import EmailReplyParser
 
+from service.mailin.words import SAY_WORDS
 from service.text import BIDI_CONTROLS
 
 MAX_LINES = 5  # the command is looked for in the first lines the player wrote
@@ -218,13 +219,15 @@ def reply_text(body: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
 
 
-SAY = re.compile(r"say(?::|\s|$)\s*", re.IGNORECASE)
+# "say", or another language's word for it (service.mailin.words): whole words from anyone.
+SAY = re.compile("(?:" + "|".join(SAY_WORDS) + r")(?::|\s|$)\s*", re.IGNORECASE)
 MAX_SAID = 2000  # read at most; the table takes 500 characters (service.talk)
 
 
 def said_line(line: str) -> bool:
-    """True when ``line`` asks to post a message to the table: it is ``say``, or starts with
-    ``say`` and a colon or a space."""
+    """True when ``line`` asks to post a message to the table: it is ``say`` (or a
+    language's word for it: ``sag``, ``di``, ``powiedz``), or starts with it and a colon or a
+    space."""
     return SAY.match(line.strip()) is not None
 
 

@@ -20,6 +20,7 @@ from flask.views import MethodView
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.errors import ServiceError
+from service.i18n import _
 from service.mailin import parse, records, service
 from service.mailin.schemas import (
     InboundLogSchema,
@@ -61,12 +62,16 @@ class Inbound(MethodView):
         try:
             results = service.receive(raw, envelope.get("to", ()), envelope.get("sender"))
         except service.MessageTooLarge as error:
-            raise ServiceError("request/too_large", f"The message is too large: {error}.") from None
+            # TRANSLATORS: reason says why, in English (the service's own words).
+            raise ServiceError("request/too_large", _("The message is too large: %(reason)s.",
+                                                      reason=str(error))) from None
         except parse.Unreadable as error:
-            raise ServiceError("mail/unreadable", f"The message cannot be read: {error}.") from None
+            # TRANSLATORS: reason says why, in English (the service's own words).
+            raise ServiceError("mail/unreadable", _("The message cannot be read: %(reason)s.",
+                                                    reason=str(error))) from None
         if not results:
-            raise ServiceError("mail/not_for_us",
-                               "No recipient of this message is a reply address of this service.")
+            raise ServiceError("mail/not_for_us", _("No recipient of this message is a reply "
+                                                    "address of this service."))
         return json_reply({"results": [
             {"id": r.id, "recipient": r.recipient, "status": r.status, "code": r.code,
              "duplicate": r.duplicate} for r in results]})
@@ -109,16 +114,16 @@ def _check_secret() -> None:
     """Refuse the request unless it carries the configured secret (constant-time compare)."""
     secret = current_app.config.get("MAIL_INBOUND_SECRET")
     if not secret:
-        raise ServiceError("mail/inbound_closed",
-                           "The HTTP door for inbound mail is closed: no secret is configured.")
+        raise ServiceError("mail/inbound_closed", _("The HTTP door for inbound mail is closed: "
+                                                    "no secret is configured."))
     given = request.headers.get(SECRET_HEADER) or _basic_password()
     if given is None or not hmac.compare_digest(given.encode(), str(secret).encode()):
-        raise ServiceError("mail/bad_secret", "This needs the inbound mail secret.",
+        raise ServiceError("mail/bad_secret", _("This needs the inbound mail secret."),
                            headers={"WWW-Authenticate": 'Basic realm="inbound mail"'})
 
 
 def _basic_password() -> str | None:
-    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
+    scheme, _space, value = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "basic":
         return None
     try:

@@ -25,8 +25,10 @@ from typing import Any
 import engine
 from engine import EngineError, Flip, GameState, Move, MoveOutcome
 from engine.board import square_name
-from engine.narrate import stone_name
 from engine.state import FIGURES, evolve
+from service.errors import engine_message
+from service.i18n import _, ngettext
+from service.narration import stone_name
 
 MAX_LINES = 4
 """A seat has at most four figures to move in a game turn."""
@@ -43,7 +45,8 @@ class LineError(ValueError):
         self.index = index
         self.text = text
         self.code = None if isinstance(error, str) else error.code
-        self.reason = message
+        self.reason = error if isinstance(error, str) else engine_message(error)
+        """Why, in the reader's language."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +138,9 @@ def plan_lines(state: GameState, seat: int, inputs: Sequence[PlanInput]) -> list
     :class:`LineError`, and nothing is planned.
     """
     if len(inputs) > MAX_LINES:
-        raise LineError(MAX_LINES, "", f"a plan has at most {MAX_LINES} lines, one per figure")
+        raise LineError(MAX_LINES, "", ngettext("a plan has at most %(num)d line, one per figure",
+                                                "a plan has at most %(num)d lines, one per "
+                                                "figure", MAX_LINES))
     board = state
     lines = []
     for index, given in enumerate(inputs):
@@ -189,7 +194,8 @@ def _read(given: PlanInput, state: GameState, seat: int) -> tuple[Move | Flip, b
     else:
         action = engine.action_from_dict(dict(given.action or {}))
     if not isinstance(action, Move | Flip):
-        raise engine.InvalidNotation("a plan holds moves and flips, not placements")
+        # An engine error the engine does not make: its message is written here, translated.
+        raise engine.InvalidNotation(_("a plan holds moves and flips, not placements"))
     return action, or_flip
 
 
@@ -213,41 +219,57 @@ def next_step(state: GameState, seat: int, lines: Sequence[Line], flip_rest: boo
         if isinstance(line.action, Flip):
             return Step(line.action, used)
         assert line.outcome is not None
-        broken = why_broken(state, line.action, line.outcome)
+        broken = why_broken(state, line.action, line.outcome, line.words)
         if broken is None:
             return Step(line.action, used)
         if line.or_flip:
             return Step(Flip(figure), used)
-        return Step(None, used, f"Your planned move {line.words} {broken}.")
+        return Step(None, used, broken)
     if flip_rest and waiting:
         return Step(Flip(min(waiting)), used)
     return Step(None, used)
 
 
-def why_broken(state: GameState, move: Move, planned: Outcome) -> str | None:
-    """Return why ``move`` no longer does what was ``planned`` in ``state``, in words to
-    follow "your planned move ...", or None when it still does."""
+def why_broken(state: GameState, move: Move, planned: Outcome, words: str) -> str | None:
+    """Return why ``move`` (written ``words``) no longer does what was ``planned`` in
+    ``state``, as a sentence in the reader's language, or None when it still does."""
     try:
         now = Outcome.of(engine.check_path(state, move.figure, move.path), state.stones)
     except EngineError as error:
-        return f"can no longer be made: {error.message}"
+        # TRANSLATORS: %(move)s is the planned move in notation ("green 5 +NNW"),
+        # %(problem)s why the game refuses it now.
+        return _("Your planned move %(move)s can no longer be made: %(problem)s.",
+                 move=words, problem=engine_message(error))
     if now == planned:
         return None
     stones = dict(state.stones)
     reasons = []
-    for start, _, piece in planned.pushes:
+    for start, _end, piece in planned.pushes:
         if stones.get(engine.parse_square(start)) != piece:
-            reasons.append(f"the {stone_name(piece)} on {start} was pushed away")
+            reasons.append(_("the %(stone)s on %(square)s was pushed away",
+                             stone=stone_name(piece), square=start))
     if now.to != planned.to:
-        reasons.append(f"it would end on {now.to}, not {planned.to}")
+        reasons.append(_("it would end on %(square)s, not %(planned)s", square=now.to,
+                         planned=planned.to))
     if not reasons:
-        reasons.append(_push_words(now) + " instead of " + _push_words(planned))
-    return "no longer does what you planned: " + "; ".join(reasons)
+        reasons.append(_("%(now)s instead of %(planned)s", now=_push_words(now),
+                         planned=_push_words(planned)))
+    # TRANSLATORS: %(reasons)s lists what changed, each a clause, separated by "; ".
+    return _("Your planned move %(move)s no longer does what you planned: %(reasons)s.",
+             move=words, reasons="; ".join(reasons))
 
 
 def _push_words(outcome: Outcome) -> str:
     if not outcome.pushes:
-        return "pushing nothing"
-    return "pushing " + ", ".join(
-        f"the {stone_name(piece)} on {start} " + ("off the board" if end is None else f"to {end}")
-        for start, end, piece in outcome.pushes)
+        return _("pushing nothing")
+    pushes = [_push_word(start, end, piece) for start, end, piece in outcome.pushes]
+    # TRANSLATORS: %(pushes)s lists the stones a move pushes, each "the stone on h5 to h6".
+    return _("pushing %(pushes)s", pushes=", ".join(pushes))
+
+
+def _push_word(start: str, end: str | None, piece: str) -> str:
+    if end is None:
+        return _("the %(stone)s on %(square)s off the board", stone=stone_name(piece),
+                 square=start)
+    return _("the %(stone)s on %(square)s to %(end)s", stone=stone_name(piece), square=start,
+             end=end)

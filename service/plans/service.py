@@ -41,11 +41,13 @@ from engine.state import FIGURES, MONSTER, OVER, GameState
 from service import outbox
 from service.auth import SEAT, Credential, VouchedSeat, authenticate
 from service.changes import GameChanged
-from service.errors import ServiceError
+from service.errors import ServiceError, engine_message
 from service.game_rules import check_active, is_paused
+from service.i18n import _, in_language, language_of_seat, lazy_gettext
+from service.i18n.words import phase_name
 from service.idempotency import Reply
 from service.mail.notices import hold_turn_mail, write_turn_mail
-from service.models import Game, GameRow, hold_written, utcnow
+from service.models import Game, GameRow, Seat, hold_written, utcnow
 from service.plans.matching import (
     Line,
     LineError,
@@ -60,8 +62,8 @@ from service.unit_of_work import read_transaction, rows_changed, write_transacti
 from service.vocabulary import ACTIVE
 
 PLAN_JOB = "turn_plan"
-USED_UP = "Your turn plan has no move left for this sub-turn."
-PAUSED = "Your turn plan stopped: the creator paused the game."
+USED_UP = lazy_gettext("Your turn plan has no move left for this sub-turn.")
+PAUSED = lazy_gettext("Your turn plan stopped: the creator paused the game.")
 
 Submit = Callable[[str, Credential, dict[str, Any], str | None], Reply]
 """The one submission use case, ``service.actions.service.submit_action``."""
@@ -108,7 +110,7 @@ def put_plan(game_id: str, token: str | None, inputs: Sequence[PlanInput], flip_
 def cancel_plan(game_id: str, token: str | None) -> None:
     """Delete the plan of the token's seat (nothing to delete is no error)."""
     with write_transaction() as session:
-        _, caller = authenticate(session, game_id, token, kinds=(SEAT,))
+        _game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
         session.execute(delete(TurnPlan).where(TurnPlan.game_id == game_id,
                                                TurnPlan.seat == caller.seat))
 
@@ -133,23 +135,29 @@ def plan_in(session: Session, game: Game, seat: int, inputs: Sequence[PlanInput]
     check_active(game)
     if expected_version is not None and expected_version != game.version:
         raise ServiceError("game/stale_version",
-                           f"The game is at version {game.version}, not {expected_version}: "
-                           "read it again and plan from there.",
+                           _("The game is at version %(version)s, not %(expected)s: read it "
+                             "again and plan from there.", version=game.version,
+                             expected=expected_version),
                            {"expected": expected_version, "version": game.version})
     state = load_state(game)
     assert state is not None  # an active game has started
     if state.phase != FIGURES:
-        raise ServiceError("game/wrong_phase", "Moves are planned in the figure phase only; "
-                           f"the game is in the {state.phase} phase.", {"phase": state.phase})
+        # TRANSLATORS: %(phase)s names a phase: "placement", "monster", "final".
+        raise ServiceError("game/wrong_phase", _("Moves are planned in the figure phase only; "
+                                                 "the game is in the %(phase)s phase.",
+                                                 phase=phase_name(state.phase)),
+                               {"phase": state.phase})
     if not inputs and not flip_rest:
-        raise ServiceError("plan/empty", "A plan needs at least one line, or flip_rest: to "
-                           "have no plan, delete it.")
+        raise ServiceError("plan/empty", _("A plan needs at least one line, or flip_rest: to "
+                                           "have no plan, delete it."))
     try:
         lines = plan_lines(state, seat, inputs)
     except LineError as error:
+        # TRANSLATORS: %(written)r is the line as the seat wrote it, in quotes.
         raise ServiceError("plan/invalid_line",
-                           f"Line {error.index + 1} of your plan ({error.text!r}) cannot be "
-                           f"planned: {error.reason}.",
+                           _("Line %(line)s of your plan (%(written)r) cannot be planned: "
+                             "%(reason)s.", line=error.index + 1, written=error.text,
+                             reason=error.reason),
                            {"line": error.index, "reason": error.code or "plan/too_long"}
                            ) from None
     if not game.has_plans:
@@ -233,25 +241,33 @@ def apply_plan(game_id: str, version: int, seat: int, submit: Submit) -> None:
         state = load_state(game)
         if state is None or state.phase != FIGURES or state.to_move != seat:
             return
-        if plan is None:  # cancelled since: the seat gets the "your move" it was spared
-            reason, action, revision = None, None, None
-        elif is_paused(game):
-            reason, action, revision = PAUSED, None, plan.revision
-        else:
-            step = next_step(state, seat, [Line.from_dict(d) for d in plan.lines],
-                             plan.flip_rest)
-            reason, action, revision = step.reason or USED_UP, step.action, plan.revision
+        # The reason is kept for the seat to read and mailed to it: in its language.
+        row = session.get(Seat, (game_id, seat))
+        language = language_of_seat(row.language if row else None, game.language)
+        with in_language(language):
+            if plan is None:  # cancelled since: the seat gets the "your move" it was spared
+                reason, action, revision = None, None, None
+            elif is_paused(game):
+                reason, action, revision = str(PAUSED), None, plan.revision
+            else:
+                step = next_step(state, seat, [Line.from_dict(d) for d in plan.lines],
+                                 plan.flip_rest)
+                reason, action = step.reason or str(USED_UP), step.action
+                revision = plan.revision
     if action is not None:
         request = {"expected_version": version, "action": engine.action_to_dict(action)}
-        try:
-            submit(game_id, VouchedSeat(game_id, seat), request, f"plan:{game_id}:{version}")
-            return
-        except ServiceError as refusal:
-            if refusal.code == "game/stale_version":
-                return  # someone (the seat itself) moved first: nothing to play now
-            reason = f"Your turn plan stopped: {refusal.message}"
-        except EngineError as refusal:
-            reason = f"Your turn plan stopped: {refusal.message}"
+        with in_language(language):  # a refusal is worded for the seat
+            try:
+                submit(game_id, VouchedSeat(game_id, seat), request,
+                       f"plan:{game_id}:{version}")
+                return
+            except ServiceError as refusal:
+                if refusal.code == "game/stale_version":
+                    return  # someone (the seat itself) moved first: nothing to play now
+                problem = refusal.message
+            except EngineError as refusal:
+                problem = engine_message(refusal)
+            reason = _("Your turn plan stopped: %(problem)s", problem=problem)
     _stop(game_id, seat, version, revision, reason)
 
 

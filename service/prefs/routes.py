@@ -9,8 +9,13 @@ from flask.views import MethodView
 
 from service.api import BEARER, Blueprint, errors, json_reply
 from service.auth import bearer_token
-from service.prefs import pages, service
-from service.prefs.schemas import EmailNotificationsSchema, EmailPreferencesSchema
+from service.prefs import language, pages, service
+from service.prefs.schemas import (
+    EmailNotificationsSchema,
+    EmailPreferencesSchema,
+    SeatLanguageAnswerSchema,
+    SeatLanguageSchema,
+)
 
 blp = Blueprint("notifications", __name__, url_prefix="/api/v1",
                 description="A seat's email preference, its emails' delivery status, and the "
@@ -40,6 +45,20 @@ class Notifications(MethodView):
         """Set how often the seat is emailed about the game (a seat token)."""
         return json_reply(service.set_preferences(game_id, bearer_token(),
                                                   preferences["email_mode"]))
+
+
+@blp.route("/games/<game_id>/language")
+class SeatLanguage(MethodView):
+    """The token's seat's language and time zone."""
+
+    @blp.arguments(SeatLanguageSchema())
+    @blp.response(200, SeatLanguageAnswerSchema)
+    @errors(blp, 401, 403, 404)
+    @blp.doc(security=BEARER)
+    def put(self, choice: dict[str, Any], game_id: str) -> Response:
+        """Choose the language the seat's mails, answers and page are in, and the time zone
+        of the dates in its mails (a seat token)."""
+        return json_reply(language.set_seat_language(game_id, bearer_token(), choice))
 
 
 @blp.route("/unsubscribe/<token>", parameters=[{

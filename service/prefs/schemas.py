@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from service.i18n.fields import language_field, time_zone_field
 from service.mail.seats import MODES
 
 MODE_DESCRIPTION = ("every_event: your turn, each monster phase and the end; my_turn: your "
@@ -45,3 +46,20 @@ class EmailNotificationsSchema(Schema):
     digest_sent_at = fields.String(required=True, allow_none=True)
     deliveries = fields.List(fields.Nested(EmailDeliverySchema), required=True)
 
+
+
+class SeatLanguageSchema(Schema):
+    """The language and time zone a seat chooses (either may be left out)."""
+
+    language = language_field()
+    time_zone = time_zone_field()
+
+
+class SeatLanguageAnswerSchema(Schema):
+    """A seat's choice as stored (null: not chosen) and the language its mails are in."""
+
+    language = fields.String(required=True, allow_none=True)
+    time_zone = fields.String(required=True, allow_none=True)
+    mail_language = fields.String(required=True, metadata={
+        "description": "The language the seat's mails are written in: its own, else the "
+                       "game's."})

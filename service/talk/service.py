@@ -42,6 +42,7 @@ from service import clock, signals
 from service.auth import CREATOR, SEAT, authenticate, game_not_found
 from service.clock import iso
 from service.errors import ServiceError
+from service.i18n import _, ngettext
 from service.message_reactions import message_posted
 from service.models import Game, Seat
 from service.talk.models import GameMessage, TalkMute
@@ -86,7 +87,7 @@ def list_messages(game_id: str, token: str | None, after: int, limit: int) -> di
     """Return the game's messages with ``seq`` greater than ``after``, oldest first, and the
     muted seats (any token of the game)."""
     with read_transaction() as session:
-        game, _ = authenticate(session, game_id, token)
+        game, _caller = authenticate(session, game_id, token)
         rows = session.execute(
             _messages().where(GameMessage.game_id == game_id, GameMessage.id > after)
             .order_by(GameMessage.id).limit(limit + 1))
@@ -104,7 +105,7 @@ def post_message(game_id: str, token: str | None, text: str) -> dict[str, Any]:
     but a seat's.
     """
     with write_transaction() as session:
-        _, caller = authenticate(session, game_id, token, kinds=(SEAT,))
+        _game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
         assert caller.seat is not None  # a seat's token names its seat
         return message_view(post_in(session, game_id, caller.seat, text))
 
@@ -132,11 +133,12 @@ def post_in(session: Session, game_id: str, seat: int, text: str) -> MessageReco
             raise game_not_found()
         raise _no_seat(seat)
     if found.status == CANCELLED:
-        raise ServiceError("game/cancelled", "This game was cancelled: its table takes no more "
-                           "messages.")
+        raise ServiceError("game/cancelled", _("This game was cancelled: its table takes no "
+                                               "more messages."))
     if found.muted_at is not None:
-        raise ServiceError("talk/muted", "The game's creator has muted your seat: you may read "
-                           "the table but not write to it.", {"muted_at": iso(found.muted_at)})
+        raise ServiceError("talk/muted", _("The game's creator has muted your seat: you may "
+                                           "read the table but not write to it."),
+                           {"muted_at": iso(found.muted_at)})
     text = checked_text(text)
     _check_pace(session, game_id, seat, now)
     row = GameMessage(game_id=game_id, seat=seat, text=text, version=found.version,
@@ -231,14 +233,16 @@ def checked_text(text: str) -> str:
     it: ``talk/empty``, ``talk/too_long``, ``talk/invalid_text``."""
     text = text.replace("\r\n", "\n").translate(_LINE_BREAKS).strip()
     if not text:
-        raise ServiceError("talk/empty", "The message is empty: write something first.")
+        raise ServiceError("talk/empty", _("The message is empty: write something first."))
     if len(text) > MAX_LENGTH:
-        raise ServiceError("talk/too_long", f"The message has {len(text)} characters; at most "
-                           f"{MAX_LENGTH} fit.", {"length": len(text), "limit": MAX_LENGTH})
+        raise ServiceError("talk/too_long", _("The message has %(length)s characters; at most "
+                                              "%(limit)s fit.", length=len(text),
+                                              limit=MAX_LENGTH),
+                           {"length": len(text), "limit": MAX_LENGTH})
     if has_bidi_control(text) or any(
             char != "\n" and unicodedata.category(char) in ("Cc", "Cs") for char in text):
-        raise ServiceError("talk/invalid_text", "The message holds a control character or a "
-                           "bidirectional control; write it without.")
+        raise ServiceError("talk/invalid_text", _("The message holds a control character or "
+                                                  "a bidirectional control; write it without."))
     return text
 
 
@@ -253,17 +257,22 @@ def _check_pace(session: Session, game_id: str, seat: int, now: datetime) -> Non
     # A message may be posted again once the oldest of the last BURST leaves the window.
     wait = max(1, math.ceil((latest[-1] + BURST_WINDOW - now).total_seconds()))
     minutes = BURST_WINDOW.total_seconds() / 60
+    # TRANSLATORS: %(count)s messages in %(minutes)s minutes are the most a seat may post.
     raise ServiceError("talk/too_many",
-                       f"You have posted {BURST} messages in {minutes:g} minutes, the most "
-                       f"allowed; try again in {wait} seconds.",
+                       ngettext("You have posted %(count)s messages in %(minutes)s minutes, the "
+                                "most allowed; try again in %(num)d second.",
+                                "You have posted %(count)s messages in %(minutes)s minutes, the "
+                                "most allowed; try again in %(num)d seconds.", wait,
+                                count=BURST, minutes=f"{minutes:g}"),
                        {"limit": BURST, "window_seconds": int(BURST_WINDOW.total_seconds()),
                         "retry_after": wait},
                        headers={"Retry-After": str(wait)})
 
 
 def _no_seat(seat: object) -> ServiceError:
-    return ServiceError("seat/not_found", f"This game has no seat {seat} (seats are numbered "
-                        "from 0).", {"seat": str(seat)})
+    return ServiceError("seat/not_found", _("This game has no seat %(seat)s (seats are "
+                                            "numbered from 0).", seat=seat),
+                        {"seat": str(seat)})
 
 
 _MessageRow = tuple[int, int, str | None, str, str, datetime]

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from urllib.parse import quote, unquote, urlsplit
 
 from service.errors import ServiceError
+from service.i18n import _
 
 SCHEMES = {"http": 80, "https": 443}
 
@@ -117,7 +118,7 @@ def form_error(url: str) -> str | None:
         return None
     scheme, separator, rest = url.partition("://")
     if not separator or scheme.lower() not in SCHEMES:
-        return f"{url!r} must start with http:// or https://"
+        return _("%(url)r must start with http:// or https://", url=url)
     authority = re.split(r"[/?#]", rest, maxsplit=1)[0]
     start = len(scheme) + 3
     for index, char in enumerate(url):
@@ -125,39 +126,48 @@ def form_error(url: str) -> str | None:
             continue
         if not char.isascii() and start <= index < start + len(authority):
             return _host_in_ascii(url, authority)
-        return (f"{url!r} holds {char!r} (U+{ord(char):04X}) at character {index + 1}, which "
-                f"no URL may hold; percent-encode it ({quote(char, safe='')})")
+        # TRANSLATORS: %(char)r is a character in quotes, %(code)s its number in Unicode
+        # (00E9), %(position)s where it is in the URL (from 1), %(encoded)s it percent-encoded.
+        return _("%(url)r holds %(char)r (U+%(code)s) at character %(position)s, which no URL "
+                 "may hold; percent-encode it (%(encoded)s)", url=url, char=char,
+                 code=f"{ord(char):04X}", position=index + 1, encoded=quote(char, safe=""))
     bad_escape = re.search(r"%(?![0-9A-Fa-f]{2})", url)
     if bad_escape:
-        return (f"{url!r} holds a '%' not followed by two hex digits at character "
-                f"{bad_escape.start() + 1}; write a '%' itself as %25")
+        return _("%(url)r holds a '%%' not followed by two hex digits at character "
+                 "%(position)s; write a '%%' itself as %%25", url=url,
+                 position=bad_escape.start() + 1)
     if not authority:
-        return f"{url!r} names no host"
+        return _("%(url)r names no host", url=url)
     if "@" in authority:
-        return f"{url!r} carries a user name or password; the signature proves the sender"
+        return _("%(url)r carries a user name or password; the signature proves the sender",
+                 url=url)
     if "%" in authority:
         return _host_in_ascii(url, authority)
     bracket = re.search(r"[\[\]]", url[start + len(authority):])
     if bracket:
         char = bracket.group()
-        return (f"{url!r} holds {char!r} (U+{ord(char):04X}) at character "
-                f"{start + len(authority) + bracket.start() + 1}, which a URL may hold only "
-                f"around an IPv6 address; percent-encode it ({quote(char, safe='')})")
-    return (f"{url!r} is not of the form http(s)://host[:port][/path][?query]: the host is a "
-            "name or an address, the port a number")
+        return _("%(url)r holds %(char)r (U+%(code)s) at character %(position)s, which a URL "
+                 "may hold only around an IPv6 address; percent-encode it (%(encoded)s)",
+                 url=url, char=char, code=f"{ord(char):04X}",
+                 position=start + len(authority) + bracket.start() + 1,
+                 encoded=quote(char, safe=""))
+    return _("%(url)r is not of the form http(s)://host[:port][/path][?query]: the host is a "
+             "name or an address, the port a number", url=url)
 
 
 def _host_in_ascii(url: str, authority: str) -> str:
     """Return the refusal of a host written in Unicode, percent-encoded or with a zone, with
     the ASCII form the resolver would look up (IDNA, as ``socket.getaddrinfo`` encodes it)."""
     if authority.startswith("[") and "%" in authority:
-        return f"{url!r} gives an IPv6 zone; a webhook's address is global, with no zone"
+        return _("%(url)r gives an IPv6 zone; a webhook's address is global, with no zone",
+                 url=url)
     try:
         host = unquote(authority, errors="strict")
-        ascii_form = repr(host.encode("idna").decode("ascii"))
+        ascii_form = host.encode("idna").decode("ascii")
     except UnicodeError:
-        ascii_form = "its xn-- form"
-    return f"{url!r} must name its host in plain ASCII: write {ascii_form}"
+        return _("%(url)r must name its host in plain ASCII: write its xn-- form", url=url)
+    return _("%(url)r must name its host in plain ASCII: write %(host)r", url=url,
+             host=ascii_form)
 
 
 def parse_url(url: str) -> Target:
@@ -174,9 +184,12 @@ def parse_url(url: str) -> Target:
         host = (str(ipaddress.IPv6Address(hostname)) if "[" in parts.netloc
                 else read_host(hostname))
     except ValueError as error:  # a port above 65535, a host that is no address or name
-        raise RefusedTarget("webhook/invalid_url", f"{url!r} is not a valid URL: {error}") from None
+        # TRANSLATORS: %(problem)s is the URL parser's own words, in English.
+        raise RefusedTarget("webhook/invalid_url", _("%(url)r is not a valid URL: %(problem)s",
+                                                     url=url, problem=error)) from None
     if port == 0:
-        raise RefusedTarget("webhook/invalid_url", f"{url!r} has port 0; give 1 to 65535")
+        raise RefusedTarget("webhook/invalid_url",
+                            _("%(url)r has port 0; give 1 to 65535", url=url))
     path = (parts.path or "/") + (f"?{parts.query}" if parts.query else "")
     return Target(parts.scheme, host, port or SCHEMES[parts.scheme], path)
 
@@ -277,21 +290,32 @@ def resolve(target: Target, allow_private: bool) -> str:
         addresses = [target.host]
     elif not allow_private and _LOCALHOST.fullmatch(target.host):
         raise RefusedTarget("webhook/private_address",
-                            f"the host {target.host!r} is a loopback name (RFC 6761); "
-                            "webhooks go to public addresses only")
+                            _("the host %(host)r is a loopback name (RFC 6761); webhooks go to "
+                              "public addresses only", host=target.host))
     else:
         addresses = _lookup(target)
     if not allow_private:
         for address in addresses:
             reason = why_not_public(address)
             if reason is not None:
-                found = "" if literal else f" resolves to {address}, which"
-                raise RefusedTarget("webhook/private_address",
-                                    f"the host {target.host!r}{found} is not a public address: "
-                                    f"{reason}; webhooks go to public addresses only")
+                raise RefusedTarget("webhook/private_address", _private(target.host, address,
+                                                                        literal, reason))
     chosen = ipaddress.ip_address(addresses[0])
     mapped = getattr(chosen, "ipv4_mapped", None)
     return str(mapped) if mapped is not None else addresses[0]
+
+
+def _private(host: str, address: str, literal: bool, reason: str) -> str:
+    """Return the refusal of ``host`` (an address when ``literal``, else a name resolving to
+    ``address``), not public for ``reason``."""
+    # TRANSLATORS: %(reason)s names the reserved block of addresses, as the IANA registry
+    # writes it: "in 127.0.0.0/8 (loopback)".
+    if literal:
+        return _("the host %(host)r is not a public address: %(reason)s; webhooks go to public "
+                 "addresses only", host=host, reason=reason)
+    return _("the host %(host)r resolves to %(address)s, which is not a public address: "
+             "%(reason)s; webhooks go to public addresses only", host=host, address=address,
+             reason=reason)
 
 
 def _is_address(host: str) -> bool:
@@ -309,8 +333,10 @@ def _lookup(target: Target) -> list[str]:
         infos = socket.getaddrinfo(target.host, target.port, type=socket.SOCK_STREAM)
     except socket.gaierror as error:
         raise RefusedTarget("webhook/unresolvable",
-                            f"the host {target.host!r} does not resolve: {error}") from None
+                            _("the host %(host)r does not resolve: %(problem)s",
+                              host=target.host, problem=error)) from None
     addresses = [str(info[4][0]) for info in infos]
     if not addresses:
-        raise RefusedTarget("webhook/unresolvable", f"the host {target.host!r} has no address")
+        raise RefusedTarget("webhook/unresolvable",
+                            _("the host %(host)r has no address", host=target.host))
     return addresses

@@ -24,7 +24,8 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.narrate import narrate_action, narrate_monster
+from service.i18n import _, ngettext
+from service.narration import narrate_action, narrate_monster
 from service.vocabulary import TIMEOUT
 
 DISCORD = "discord"
@@ -39,15 +40,16 @@ _SLACK_ENTITIES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;"})
 _UNLINKED = str.maketrans({".": "\u200b.", ":": "\u200b:", "@": "@\u200b"})
 
 
-WATCH = "Watch the game"
 TOKEN_ROOM = 64  # what a link's token may add to the text after it is filled in
 
 
 def watch_line(format_: str, link: str) -> str:
-    """Return the line that links to the game's page in ``format_`` (discord or slack)."""
+    """Return the line that links to the game's page in ``format_`` (discord or slack), in
+    the current language."""
+    watch = _("Watch the game")
     if format_ == DISCORD:
-        return f"{WATCH}: <{link}>"  # the brackets keep Discord from adding a preview
-    return f"<{link}|{WATCH}>"
+        return f"{watch}: <{link}>"  # the brackets keep Discord from adding a preview
+    return f"<{link}|{watch}>"
 
 
 def chat_body(format_: str, text: str, link: str | None = None) -> dict[str, Any]:
@@ -78,7 +80,7 @@ def escape_name(format_: str, name: str) -> str:
 def sentence(event_type: str, game_name: str, data: Mapping[str, Any],
              seats: Mapping[int, str], format_: str = STANDARD) -> str:
     """Return the sentence that tells ``event_type`` of the game called ``game_name`` with
-    its ``data``, for a body in ``format_``.
+    its ``data``, for a body in ``format_``, in the current language (the game's).
 
     ``seats`` names each seat (``Ann (red)``); the names, the game's too, are escaped for
     ``format_`` here.
@@ -95,16 +97,22 @@ def sentence(event_type: str, game_name: str, data: Mapping[str, Any],
         "seat.absent": _absent,
         "ping": _ping,
     }[event_type](data, seats)
-    return f"Fearsome Floors, {escape_name(format_, game_name)}: {told}"
+    # TRANSLATORS: %(game)s is the game's name; %(news)s what happened, a sentence that starts
+    # in lower case ("the game has started; Ann (red) plays first.").
+    return _("Fearsome Floors, %(game)s: %(news)s", game=escape_name(format_, game_name),
+             news=told)
 
 
 def _who(seats: Mapping[int, str], seat: int | None) -> str:
     # Seats are counted from 1 for people (webhook data keep the API's numbers, from 0).
-    return seats.get(seat, f"seat {seat + 1}") if seat is not None else "nobody"
+    if seat is None:
+        return _("nobody")
+    return seats.get(seat) or _("seat %(number)s", number=seat + 1)
 
 
 def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
-    return f"the game has started; {_who(seats, data.get('to_move'))} plays first."
+    return _("the game has started; %(player)s plays first.",
+             player=_who(seats, data.get("to_move")))
 
 
 def _action(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
@@ -114,36 +122,44 @@ def _action(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
 
 
 def _monster(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
-    return "the monster moved. " + narrate_monster(data["events"])
+    # TRANSLATORS: %(walk)s is the monster's walk told in sentences.
+    return _("the monster moved. %(walk)s", walk=narrate_monster(data["events"]))
 
 
 def _move_due(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
-    return f"it is {_who(seats, data['seat'])}'s move."
+    return _("it is %(player)s's move.", player=_who(seats, data["seat"]))
 
 
 def _over(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
     winners = [_who(seats, seat) for seat in data["outcome"]["winners"]]
     if not winners:
-        return "the game is over, and nobody won."
-    return f"the game is over; {' and '.join(winners)} won."
+        return _("the game is over, and nobody won.")
+    return ngettext("the game is over; %(names)s won.", "the game is over; %(names)s won.",
+                    len(winners), names=", ".join(winners))
 
 
 def _message(data: Mapping[str, Any], seats: Mapping[int, str], format_: str) -> str:
     # The text is the player's own, as a name is: escaped for a chat format, and on one line,
     # so that it cannot start a heading or a quote of its own there.
     text = escape_name(format_, " ".join(data["text"].split()))
-    return f'{_who(seats, data["seat"])} says: "{text}"'
+    return _('%(player)s says: "%(message)s"', player=_who(seats, data["seat"]), message=text)
 
 
 def _nudged(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
-    by = "the game's creator" if data.get("by") is None else _who(seats, data["by"])
-    return f"{by} nudged {_who(seats, data['seat'])}: it is their move."
+    if data.get("by") is None:
+        return _("the game's creator nudged %(player)s: it is their move.",
+                 player=_who(seats, data["seat"]))
+    return _("%(by)s nudged %(player)s: it is their move.", by=_who(seats, data["by"]),
+             player=_who(seats, data["seat"]))
 
 
 def _absent(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
-    return (f"{_who(seats, data['seat'])} has missed {data['missed_deadlines']} deadlines; "
-            "the creator may hand the seat to someone else.")
+    return ngettext("%(player)s has missed %(num)d deadline; the creator may hand the seat to "
+                    "someone else.",
+                    "%(player)s has missed %(num)d deadlines; the creator may hand the seat to "
+                    "someone else.", int(data["missed_deadlines"]),
+                    player=_who(seats, data["seat"]))
 
 
 def _ping(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
-    return "this is a test ping: the webhook works."
+    return _("this is a test ping: the webhook works.")

@@ -8,11 +8,14 @@ records every attempt with :func:`record_attempt`, whatever its end; a receiver 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import update
+from sqlalchemy.orm import Session
 
-from service.models import utcnow
+from service.i18n import _, format_moment, in_language, language_of_seat
+from service.models import Game, Seat, utcnow
 from service.unit_of_work import read_transaction, write_transaction
 from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 
@@ -50,7 +53,8 @@ def record_attempt(outbox_id: int, number: int, payload: dict[str, Any],
     endpoint_id = payload["endpoint_id"]
     now = utcnow()
     with write_transaction() as session:
-        if session.get(WebhookEndpoint, endpoint_id) is None:
+        endpoint = session.get(WebhookEndpoint, endpoint_id)
+        if endpoint is None:
             return  # deleted while we were sending: its log went with it
         session.add(WebhookDelivery(
             endpoint_id=endpoint_id, outbox_id=outbox_id, message_id=payload["message_id"],
@@ -60,6 +64,17 @@ def record_attempt(outbox_id: int, number: int, payload: dict[str, Any],
         if attempt.status_code == GONE:
             session.execute(
                 update(WebhookEndpoint).where(WebhookEndpoint.id == endpoint_id)
-                .values(enabled=False, updated_at=now, disabled_reason=(
-                    f"The receiver answered 410 Gone at {now:%Y-%m-%d %H:%M} UTC; enable the "
-                    "webhook again once its URL works.")))
+                .values(enabled=False, updated_at=now,
+                        disabled_reason=_gone(session, endpoint, now)))
+
+
+def _gone(session: Session, endpoint: WebhookEndpoint, when: datetime) -> str:
+    """Return why ``endpoint`` was disabled at ``when``, in its owner's language and time
+    zone (the seat's, or the game's for the creator's endpoint): the owner reads it later."""
+    game = session.get(Game, endpoint.game_id)
+    seat = session.get(Seat, (endpoint.game_id, endpoint.seat)) if endpoint.seat is not None \
+        else None
+    language = language_of_seat(seat.language if seat else None, game.language if game else None)
+    with in_language(language, seat.time_zone if seat else None):
+        return _("The receiver answered 410 Gone at %(moment)s; enable the webhook again once "
+                 "its URL works.", moment=format_moment(when))

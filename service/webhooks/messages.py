@@ -31,6 +31,7 @@ from sqlalchemy.orm import Session
 from engine import events as engine_events
 from service import outbox
 from service.extensions import table_of
+from service.i18n import colour_name, in_language
 from service.models import Game, GameRow, Seat, utcnow
 from service.naming import default_name
 from service.webhooks.chat import STANDARD, chat_body, sentence
@@ -103,20 +104,25 @@ def wants(endpoint: WebhookEndpoint, event_type: str, data: Mapping[str, Any]) -
 
 @dataclass(frozen=True, slots=True)
 class Names:
-    """What a message calls the game and each seat (``Ann (red)``, an open seat by its colour)."""
+    """What a message calls the game and each seat (``Ann (red)``, an open seat by its colour),
+    and the language its messages are written in (the game's)."""
 
     game: str
     seats: dict[int, str]
+    language: str | None = None
 
 
 def names_of(session: Session, game_id: str) -> Names:
-    """Return the names of the game and its seats, as the players read them."""
-    named = session.scalar(select(Game.name).where(Game.id == game_id))
+    """Return the names of the game and its seats, as the players read them in the game's
+    language."""
+    named, language = session.execute(select(Game.name, Game.language)
+                                      .where(Game.id == game_id)).one_or_none() or (None, None)
     rows = session.execute(select(Seat.seat, Seat.name, Seat.colour)
                            .where(Seat.game_id == game_id))
-    return Names(named or default_name(game_id),
-                 {row.seat: f"{row.name} ({row.colour})" if row.name else row.colour
-                  for row in rows})
+    with in_language(language):
+        return Names(named or default_name(game_id),
+                     {row.seat: f"{row.name} ({colour_name(row.colour)})" if row.name
+                      else colour_name(row.colour) for row in rows}, language)
 
 
 def write_messages(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
@@ -189,9 +195,19 @@ def queue(session: Session, endpoint: WebhookEndpoint, message_id: str, event_ty
           now: datetime) -> int | None:
     """Write one webhook message for ``endpoint`` to the outbox; return the row id (None: a
     duplicate of a message already written)."""
-    text = sentence(event_type, names.game, data, names.seats, endpoint.format)
+    with in_language(names.language):
+        text = sentence(event_type, names.game, data, names.seats, endpoint.format)
+        body = _body(endpoint, event_type, version, data, names, now, text)
+    payload = {"endpoint_id": endpoint.id, "game_id": endpoint.game_id,
+               "message_id": message_id, "type": event_type, "body": body}
+    return outbox.add(session, outbox.WEBHOOK, payload, f"webhook:{message_id}")
+
+
+def _body(endpoint: WebhookEndpoint, event_type: str, version: int, data: Mapping[str, Any],
+          names: Names, now: datetime, text: str) -> dict[str, Any]:
+    """Return the body of one message in the endpoint's format."""
     if endpoint.format == STANDARD:
-        body: dict[str, Any] = {
+        return {
             "type": event_type,
             "timestamp": now.isoformat().replace("+00:00", "Z"),
             "game_id": endpoint.game_id,
@@ -200,8 +216,4 @@ def queue(session: Session, endpoint: WebhookEndpoint, message_id: str, event_ty
             "text": text,
             "data": dict(data),
         }
-    else:
-        body = chat_body(endpoint.format, text, placeholder_link(endpoint.game_id))
-    payload = {"endpoint_id": endpoint.id, "game_id": endpoint.game_id,
-               "message_id": message_id, "type": event_type, "body": body}
-    return outbox.add(session, outbox.WEBHOOK, payload, f"webhook:{message_id}")
+    return chat_body(endpoint.format, text, placeholder_link(endpoint.game_id))

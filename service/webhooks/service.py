@@ -20,6 +20,8 @@ from service import outbox
 from service.auth import CREATOR, SEAT, Caller, authenticate, check_game_id
 from service.clock import iso
 from service.errors import ServiceError
+from service.i18n import _, ngettext
+from service.i18n.words import status_name
 from service.models import Game, Outbox, Seat, utcnow
 from service.unit_of_work import read_transaction, write_transaction
 from service.vocabulary import CANCELLED, FINISHED
@@ -81,15 +83,20 @@ def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> di
     with write_transaction() as session:
         game, caller = authenticate(session, game_id, token, kinds=OWNERS)
         if game.status in (FINISHED, CANCELLED):
-            raise ServiceError("game/ended", f"This game is {game.status}: it sends nothing more.",
+            # TRANSLATORS: %(status)s is the game's status: "finished" or "cancelled".
+            raise ServiceError("game/ended", _("This game is %(status)s: it sends nothing more.",
+                                               status=status_name(game.status)),
                                {"status": game.status})
         _lock_owner(session, game_id, caller)
         owned = session.scalar(select(func.count()).select_from(WebhookEndpoint)
                                .where(*_owned_by(game_id, caller))) or 0
         if owned >= MAX_ENDPOINTS:
             raise ServiceError("webhook/too_many",
-                               f"You have {owned} webhooks in this game, the most allowed; delete "
-                               "one first.", {"limit": MAX_ENDPOINTS})
+                               ngettext("You have %(num)d webhook in this game, the most "
+                                        "allowed; delete it first.",
+                                        "You have %(num)d webhooks in this game, the most "
+                                        "allowed; delete one first.", owned),
+                               {"limit": MAX_ENDPOINTS})
         secret = new_secret()
         endpoint = WebhookEndpoint(
             game_id=game_id, seat=caller.seat if caller.kind == SEAT else None,
@@ -103,7 +110,7 @@ def create_endpoint(game_id: str, token: str | None, spec: dict[str, Any]) -> di
 def list_endpoints(game_id: str, token: str | None) -> dict[str, Any]:
     """Return the caller's endpoints in the game, oldest first."""
     with read_transaction() as session:
-        _, caller = authenticate(session, game_id, token, kinds=OWNERS)
+        _game, caller = authenticate(session, game_id, token, kinds=OWNERS)
         rows = session.scalars(select(WebhookEndpoint).where(*_owned_by(game_id, caller))
                                .order_by(WebhookEndpoint.id))
         return {"items": [endpoint_view(row) for row in rows]}
@@ -195,7 +202,8 @@ def redeliver(game_id: str, token: str | None, endpoint_id: str,
         job = session.get(Outbox, delivery.outbox_id) if delivery is not None else None
         if delivery is None or delivery.endpoint_id != endpoint.id or job is None:
             raise ServiceError("webhook/delivery_not_found",
-                               f"This webhook has no delivery {delivery_id}.",
+                               _("This webhook has no delivery %(delivery)s.",
+                                 delivery=delivery_id),
                                {"delivery_id": delivery_id})
         outbox.add(session, outbox.WEBHOOK, dict(job.payload),
                    f"webhook:{delivery.message_id}:again:{secrets.token_hex(8)}")
@@ -226,13 +234,14 @@ def _owned_by(game_id: str, caller: Caller) -> tuple[Any, ...]:
 def _find(session: Session, game_id: str, token: str | None,
           endpoint_id: str) -> WebhookEndpoint:
     """Return the caller's endpoint ``endpoint_id``; 404 when it is not theirs or not there."""
-    _, caller = authenticate(session, game_id, token, kinds=OWNERS)
+    _game, caller = authenticate(session, game_id, token, kinds=OWNERS)
     row_id, endpoint = _row_id(endpoint_id), None
     if row_id is not None:
         endpoint = session.scalar(select(WebhookEndpoint).where(
             WebhookEndpoint.id == row_id, *_owned_by(game_id, caller)))
     if endpoint is None:
-        raise ServiceError("webhook/not_found", f"You have no webhook {endpoint_id} in this game.",
+        raise ServiceError("webhook/not_found", _("You have no webhook %(endpoint)s in this "
+                                                  "game.", endpoint=endpoint_id),
                            {"endpoint_id": endpoint_id})
     return endpoint
 
@@ -241,7 +250,8 @@ def _check_enabled(endpoint: WebhookEndpoint) -> None:
     """Refuse to send to a disabled endpoint (409)."""
     if not endpoint.enabled:
         raise ServiceError("webhook/disabled",
-                           f"Webhook {endpoint.id} is disabled; enable it first.",
+                           _("Webhook %(endpoint)s is disabled; enable it first.",
+                             endpoint=endpoint.id),
                            {"disabled_reason": endpoint.disabled_reason})
 
 

@@ -14,11 +14,12 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from deploy.production_shape import Stack
-from service.deadlines.reminder import SUBJECT
 from service.models import Game
 from tests.support.api_player import ApiGame
 from tests.support.smtp_server import SmtpServer
 from tests.worker.stack_db import StackDatabase
+
+SUBJECT = "Your move: time runs out soon"
 
 
 def make_it_past(database: StackDatabase, game_id: str, column: str) -> None:

@@ -92,7 +92,7 @@ def test_the_reminder_is_sent_once_when_a_quarter_of_the_limit_is_left(
     [(key, payload)] = reminders(app)
     assert key == f"mail:{game.id}:0:reminder:0"
     assert payload["to"] == "ann@example.com"
-    assert "runs out at 2030-01-07 13:00 UTC, in about 60 minute(s)" in payload["text"]
+    assert "runs out at Mon, Jan 7, 1:00\u202fPM UTC, in about 60 minutes" in payload["text"]
     assert read(client, game, game.spectator_token)["version"] == 0  # nobody's move is stale
 
 

@@ -51,7 +51,8 @@ def test_a_seat_nudges_the_seat_to_act_by_email_and_webhook(
     assert mail["subject"] == "[Friday night] A nudge: your move — turn 1, stage 1"
     assert "Ann (green) sent you a nudge: the table is waiting for your move (red)" \
         in mail["text"]
-    assert "You have until 2030-01-07 13:00 UTC for this move (4 hours left)." in mail["text"]
+    assert ("You have until Mon, Jan 7, 1:00\u202fPM UTC for this move (4 hours left)."
+            in mail["text"])
     jobs = [job for job in webhook_jobs(app) if job["type"] == "turn.nudged"]
     assert [(job["endpoint_id"], job["body"]["data"]) for job in jobs] == [
         (bob_hook["id"], {"seat": 1, "by": 0})]

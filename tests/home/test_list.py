@@ -55,7 +55,7 @@ def test_each_seat_link_opens_the_seat_and_stays_the_same(app: Flask,
     assert entry["link"].startswith(f"https://ff.example/play/{game.id}#t=")
     seat_token = entry["link"].partition("#t=")[2]
     view = read(client, game, seat_token)
-    assert view["viewer"] == {"kind": "seat", "seat": 1}
+    assert view["viewer"].items() >= {"kind": "seat", "seat": 1}.items()
     assert read_home(client, token)["games"][0]["link"] == entry["link"]
     assert read(client, game, game.seat_tokens[1])["viewer"]["seat"] == 1  # first link too
 

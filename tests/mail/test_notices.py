@@ -54,7 +54,7 @@ def test_the_seat_to_move_gets_your_move_with_the_board_and_a_link_that_works(
     assert payload["html"].count("<tr>") == 12  # the board as a table: a head and 11 rows
     [link] = [w for w in payload["text"].split() if "#t=" in w]
     view = read(client, game, token_of(link))
-    assert view["viewer"] == {"kind": "seat", "seat": 1}
+    assert view["viewer"].items() >= {"kind": "seat", "seat": 1}.items()
 
 
 def test_your_move_shows_what_the_others_said_at_the_table_since_the_seats_last_move(

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from email.message import EmailMessage
 from email.utils import make_msgid
 from pathlib import Path
 from typing import Any
 
+from aiosmtpd.controller import Controller
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
@@ -14,9 +17,12 @@ from sqlalchemy import select
 from service.extensions import db
 from service.mail.addresses import reply_address
 from service.mailin.models import InboundMail
+from service.mailin.smtpd import make_controller
 from service.models import Action, Game, Outbox
 from service.sealing import unseal
 from tests.service.helpers import NewGame, create_game
+from tests.support.ports import HOST, free_port
+from worker.relay import relay
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ANN = "ann@example.com"
@@ -127,3 +133,23 @@ def answers(app: Flask) -> list[dict[str, Any]]:
         payloads = [unseal(row.payload) for row in rows]  # as the worker builds the mail
         db.session.rollback()
         return payloads
+
+
+@contextmanager
+def receiving(app: Flask) -> Iterator[Controller]:
+    """Run our SMTP receiver for ``app`` on a free loopback port."""
+    controller = make_controller(app, HOST, free_port())
+    controller.start()
+    try:
+        yield controller
+    finally:
+        controller.stop()
+
+
+def send_answers(app: Flask) -> dict[int, str]:
+    """Run the outbox relay on the answers to inbound mail; return each row's new status."""
+    with app.app_context():
+        ids = list(db.session.scalars(select(Outbox.id).where(
+            Outbox.dedupe_key.like("mailin:%"), Outbox.status == "pending")))
+        db.session.rollback()
+        return relay(ids)

@@ -3,9 +3,25 @@
 from __future__ import annotations
 
 import pytest
+from flask import Flask
 
 import engine
-from service.mailin.commands import BOARD, HELP, MOVE, choose, command_of, figure_named, legal_lines
+from service.i18n import in_language
+from service.mailin.commands import (
+    BOARD,
+    HELP,
+    LANGUAGE,
+    MOVE,
+    Command,
+    Misread,
+    choose,
+    command_of,
+    figure_named,
+    help_lines,
+    language_asked,
+    legal_lines,
+    planned,
+)
 
 GAME = engine.new_game(["green", "red"], seed=7, start_seat=0)
 
@@ -59,3 +75,56 @@ def test_the_figure_comes_from_the_errors_details_first() -> None:
     figure = figure_named("anything", GAME, 0, {"figure": "green4"})
     assert figure is not None and figure.key == "green4"
     assert figure_named("What a game", GAME, 0, {}) is None
+
+
+@pytest.mark.parametrize(("line", "language", "kind", "text"), [
+    ("Hilfe", "en", HELP, "help"), ("tablero", "pl", BOARD, "board"),
+    ("plansza!", "de", BOARD, "board"), ("language de", "en", LANGUAGE, "de"),
+    ("Sprache: Español", "pl", LANGUAGE, "español"), ("język", "es", LANGUAGE, ""),
+    ("umdrehen 4", "es", MOVE, "flip 4"), ("verde 5 +NNO", "es", MOVE, "green 5 +NNW"),
+    ("zielony 5 +W", "pl", MOVE, "zielony 5 +W"),  # not guessed: choose answers it
+    ("zielony 5 +NW", "pl", MOVE, "green 5 +NW"),  # N: the notation, so W is west
+    ("Sprache ist egal", "de", MOVE, "language ist egal"),  # talk, passed over
+])
+def test_each_languages_words_are_read_as_commands_and_moves(line: str, language: str,
+                                                             kind: str, text: str) -> None:
+    assert command_of(line, language) == Command(kind, text)
+
+
+@pytest.mark.parametrize(("asked", "code"), [
+    ("de", "de"), ("DE", "de"), ("Deutsch", "de"), ("alemán", "de"), ("aleman", "de"),
+    ("niemiecki", "de"), ("castellano", "es"), ("polski", "pl"), ("English", "en"),
+    ("klingon", None), ("", None), ("fr", None),
+])
+def test_language_names_a_code_or_a_language_in_any_language(asked: str,
+                                                             code: str | None) -> None:
+    assert language_asked(asked) == code
+
+
+def test_a_letter_with_two_readings_is_the_move_with_a_misreading_naming_them() -> None:
+    command, error = choose(["Cześć!", "zielony 5 +W", "plansza"], GAME, 0, "pl")
+    assert command == Command(MOVE, "zielony 5 +W")
+    assert isinstance(error, Misread) and error.code == "move/ambiguous_letter"
+    assert error.details["figure"] == "green5"  # its moves are listed in the answer
+    assert [r["direction"] for r in error.details["readings"]] == ["W", "E"]
+    assert "'W'" in error.message and "wschód" in error.message
+
+
+def test_a_line_no_language_reads_is_named_as_written() -> None:
+    command, error = choose(["Grün ist schön"], GAME, 0, "de")
+    assert command is None and error is not None and "'Grün ist schön'" in error.message
+
+
+def test_a_plan_in_german_words_is_read_as_the_canonical_plan() -> None:
+    plan = planned(["Hallo", "grün 5 +NW oder umdrehen", "4 +NNO", "den Rest umdrehen"],
+                   GAME, 0, "de")
+    assert plan.moves == ("green 5 +NW or flip", "4 +NNE") and plan.flip_rest
+
+
+def test_the_help_lists_the_readers_own_words(app: Flask) -> None:
+    assert not any("Nord" in line for line in help_lines())
+    with app.app_context(), in_language("de"):
+        lines = help_lines()
+    assert "Richtungen: Nord/Norden = N, Ost/Osten = E, Süd/Sued/Süden/Sueden = S, " \
+           "West/Westen = W" in lines
+    assert any(line.endswith(": N = N, O = E, S = S, W = W") for line in lines)

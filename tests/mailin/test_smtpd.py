@@ -9,24 +9,19 @@ from __future__ import annotations
 import logging
 import smtplib
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
 import worker.mail.handler  # noqa: F401  (registers the outbox's email handler)
 from service import create_app
-from service.extensions import db
 from service.mailin import smtpd
 from service.mailin.parse import MAX_PARTS
-from service.mailin.smtpd import make_controller
-from service.models import Outbox
 from tests.mailin.helpers import (
     ANN,
     LEGAL,
@@ -36,40 +31,16 @@ from tests.mailin.helpers import (
     inbound_rows,
     new_game,
     poison,
+    receiving,
     reply,
+    send_answers,
 )
 from tests.service.conftest import app_config, dispose
 from tests.support.ports import HOST, free_port, wait_for_port
 from tests.support.processes import ServerProcess
 from tests.support.smtp_server import SmtpServer
-from worker.relay import relay
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def mail_app(make_app: Callable[..., Flask], smtp_server: SmtpServer) -> Flask:
-    """Return an app that sends email to the SMTP server fixture and takes small messages."""
-    return make_app(SMTP_HOST=HOST, SMTP_PORT=smtp_server.port, SMTP_TLS="none",
-                    SMTP_TIMEOUT=5, MAIL_INBOUND_MAX_BYTES=20_000)
-
-
-@contextmanager
-def receiving(app: Flask) -> Iterator[Controller]:
-    """Run our SMTP receiver for ``app`` on a free loopback port."""
-    controller = make_controller(app, HOST, free_port())
-    controller.start()
-    try:
-        yield controller
-    finally:
-        controller.stop()
-
-
-@pytest.fixture
-def receiver(mail_app: Flask) -> Iterator[Controller]:
-    """Start our SMTP receiver on a free loopback port."""
-    with receiving(mail_app) as controller:
-        yield controller
 
 
 def refusal_of(port: int, to: str, raw: bytes) -> smtplib.SMTPDataError:
@@ -83,15 +54,6 @@ def refusal_of(port: int, to: str, raw: bytes) -> smtplib.SMTPDataError:
 def service_log(caplog: pytest.LogCaptureFixture) -> list[logging.LogRecord]:
     """Return what the service logged (aiosmtpd's own lines left out)."""
     return [record for record in caplog.records if record.name.startswith("service")]
-
-
-def send_answers(app: Flask) -> dict[int, str]:
-    """Run the outbox relay on the answers to inbound mail; return each row's new status."""
-    with app.app_context():
-        ids = list(db.session.scalars(select(Outbox.id).where(
-            Outbox.dedupe_key.like("mailin:%"), Outbox.status == "pending")))
-        db.session.rollback()
-        return relay(ids)
 
 
 def test_a_reply_sent_by_smtp_moves_the_figure_and_the_confirmation_arrives(

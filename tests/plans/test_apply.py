@@ -150,9 +150,9 @@ def test_a_plan_whose_game_was_paused_stops_and_says_so(app: Flask,
     assert client.post(game.url("/pause"), headers=auth(game.creator_token)).status_code == 200
     run_plan_jobs(app)
     assert version_of(app, game) == 2
-    assert plan_of(client, game, 0)["stopped"] == PAUSED
+    assert plan_of(client, game, 0)["stopped"] == str(PAUSED)
     [mail] = turn_mails(app, ANN)
-    assert PAUSED in mail
+    assert str(PAUSED) in mail
 
 
 def test_a_plan_cancelled_after_its_turn_came_leaves_the_seat_its_your_move_mail(

@@ -51,7 +51,8 @@ def test_it_applies_a_structured_move_and_answers_with_the_new_view(
     assert (move["seq"], move["version"], move["action_seq"]) == (1, 1, 1)
     assert move["event"] | {"type": "move", "figure": "green5", "to": "o11"} == move["event"]
     assert (body["game"]["version"], body["game"]["to_move"]) == (1, 1)
-    assert body["game"]["viewer"] == {"kind": "seat", "seat": 0}
+    assert body["game"]["viewer"] == {"kind": "seat", "seat": 0,
+                                      "language": None, "time_zone": None}
     assert stored(app, game.id) == (1, 1, len(body["events"]))
 
 

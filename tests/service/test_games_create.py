@@ -47,7 +47,8 @@ def test_it_gives_every_seat_its_own_link_under_the_public_url(client: FlaskClie
 
 def test_each_link_opens_the_game_for_its_holder(client: FlaskClient) -> None:
     game = create_game(client)
-    assert read(client, game, game.seat_tokens[1])["viewer"] == {"kind": "seat", "seat": 1}
+    assert read(client, game, game.seat_tokens[1])["viewer"] == {
+        "kind": "seat", "seat": 1, "language": None, "time_zone": None}
     assert read(client, game, game.spectator_token)["viewer"] == {"kind": "spectator",
                                                                   "seat": None}
     assert read(client, game, game.creator_token)["viewer"] == {"kind": "creator", "seat": None}

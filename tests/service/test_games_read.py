@@ -25,7 +25,7 @@ def test_a_seat_sees_its_position_legal_moves_diagram_and_own_email(
 ) -> None:
     game = create_game(client)
     view = read(client, game, game.seat_tokens[0])
-    assert view["viewer"] == {"kind": "seat", "seat": 0}
+    assert view["viewer"] == {"kind": "seat", "seat": 0, "language": None, "time_zone": None}
     assert view["seats"][0]["email"] == "ann@example.com"
     assert "email" not in view["seats"][1]
     legal = view["position"]["legal"]

@@ -29,7 +29,8 @@ def test_it_gives_the_first_open_seat_and_its_token_to_the_joiner(client: FlaskC
     body = response.get_json()
     assert (body["seat"], body["colour"]) == (1, "red")
     assert body["link"] == f"{PUBLIC_URL}/play/{game.id}#t={body['token']}"
-    assert body["game"]["viewer"] == {"kind": "seat", "seat": 1}
+    assert body["game"]["viewer"] == {"kind": "seat", "seat": 1,
+                                      "language": None, "time_zone": None}
     assert body["game"]["seats"][1] == {"seat": 1, "colour": "red", "name": "Bob",
                                         "open": False, "email": "bob@example.com",
                                         "vacation_days_left": 0, "missed_deadlines": 0,

@@ -90,7 +90,7 @@ def test_a_page_of_actions_in_words_takes_the_same_queries_however_long(
 
 def test_a_seat_is_named_with_its_colour_and_counted_from_one_while_open() -> None:
     def seat(number: int, name: str | None) -> SeatRecord:
-        return SeatRecord("g", number, "red", name, None, None, None, None, None, 0, 0)
+        return SeatRecord("g", number, "red", name, None, None, None, None, None, 0, 0, None, None)
 
     assert (seat_label(seat(1, "Bob")), seat_label(seat(1, None))) == ("Bob (red)",
                                                                        "seat 2 (red)")

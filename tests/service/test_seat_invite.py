@@ -100,7 +100,7 @@ def test_the_seat_changes_hands_and_every_old_link_stops_working(
     ann = read(client, game, game.seat_tokens[0])
     assert submit(client, game, 0, ann["version"], action=a_legal_action(ann)).status_code == 201
     cy = read(client, game, body["token"])
-    assert cy["viewer"] == {"kind": "seat", "seat": 1}
+    assert cy["viewer"] == {"kind": "seat", "seat": 1, "language": None, "time_zone": None}
     assert submit(client, game, 1, cy["version"], action=a_legal_action(cy)).status_code == 201
 
 

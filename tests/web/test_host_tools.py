@@ -126,7 +126,10 @@ def test_a_seat_whose_player_left_goes_to_a_new_player(
         expect(cy.locator("#side")).to_be_visible()
         assert_no_sideways_scroll(cy, size)
         view = read(service, created, cy.url).json()
-        assert view["viewer"] == {"kind": "seat", "seat": 1}
+        # The page joins in its reader's language and time zone (the browser's).
+        assert view["viewer"] == {"kind": "seat", "seat": 1, "language": "en",
+                                  "time_zone": cy.evaluate(
+                                      "Intl.DateTimeFormat().resolvedOptions().timeZone")}
         assert view["seats"][1]["name"] == "Cy"
         bob = context.new_page()
         bob.goto(bob_link)

@@ -139,5 +139,5 @@ def test_the_creator_adds_a_discord_webhook_pings_it_and_sends_a_failed_message_
 
 def test_the_panel_offers_the_formats_and_events_the_api_takes() -> None:
     source = (Path(__file__).parents[2] / "web/js/view/hooks.js").read_text()
-    listed = re.findall(r'\["([a-z]+(?:\.[a-z]+)?)", "', source)
+    listed = re.findall(r'\["([a-z]+(?:\.[a-z]+)?)", \(\) => t\("', source)
     assert listed == [*FORMATS, *EVENT_TYPES]

@@ -14,12 +14,12 @@ from werkzeug.test import TestResponse
 
 from service.extensions import db
 from service.models import Outbox, utcnow
-from service.webhooks.chat import WATCH
 from tests.service.helpers import NewGame, auth, create_game
 from worker.relay import relay
 
 PUBLIC_HOOK = "https://1.1.1.1/hooks/ff"  # a public address, never contacted by the API tests
 ONE_OPEN = [{"name": "Ann"}, {"open": True}]
+WATCH = "Watch the game"  # the chat formats' link line, in English
 
 
 def open_game(client: FlaskClient) -> NewGame:

@@ -3,6 +3,8 @@
  * an open seat, `/play/<id>#t=<token>` is a game (the token never leaves the fragment, so no
  * server sees it in an address), `/home` is a player's games (`#h=<token>`) or the
  * confirmation of a new email address (`#c=<code>`), `?demo=...` shows the engine-made demos.
+ * The page speaks the reader's language (model/language.js): the texts are loaded before
+ * anything is shown.
  */
 
 import { showDemo } from "./demo.js";
@@ -10,11 +12,14 @@ import { showGame } from "./game.js";
 import { showHome } from "./home.js";
 import { showLobby } from "./lobby.js";
 import { ApiError, createClient, route } from "./model/api.js";
-import { BROKEN_LINK } from "./model/errors.js";
+import { brokenLink } from "./model/errors.js";
+import { languageNames, t } from "./model/i18n.js";
+import { startLanguage, useLanguage } from "./model/language.js";
 
 const page = Object.fromEntries(
   ["alert", "notice", "intro", "lobby", "title", "signals", "board", "side", "status", "actions",
-    "sent", "replay", "log", "chat", "settings"].map((id) => [id, document.getElementById(id)]),
+    "sent", "replay", "log", "chat", "settings", "language"]
+    .map((id) => [id, document.getElementById(id)]),
 );
 
 /** Show one message: a new one replaces whatever was shown, alert or notice. */
@@ -31,7 +36,29 @@ function clear() {
   }
 }
 
+/**
+ * The header's language chooser: every language named in itself; a new choice is kept and
+ * the page opened again in it (everything on it, forms and game alike, is then in it).
+ */
+function languageChooser(select, shown) {
+  select.replaceChildren(...languageNames().map(([code, name]) => {
+    const option = document.createElement("option");
+    option.value = code;
+    option.lang = code;
+    option.textContent = name;
+    return option;
+  }));
+  select.value = shown;
+  select.addEventListener("change", async () => {
+    await useLanguage(select.value);
+    window.location.reload();
+  });
+}
+
 async function main() {
+  // The reader's language first: every text shown after is in it.
+  const shown = await startLanguage();
+  if (page.language) languageChooser(page.language, shown);
   const where = route(window.location.pathname, window.location.search, window.location.hash);
   const ui = {
     client: createClient({ fetch: window.fetch.bind(window), token: where.token }),
@@ -43,7 +70,7 @@ async function main() {
     await showDemo(page, ui, where.demo);
   } else if (where.page === "play") {
     if (!where.token) {
-      ui.alert(BROKEN_LINK);
+      ui.alert(brokenLink());
       return;
     }
     await showGame(page, ui, where);
@@ -53,7 +80,7 @@ async function main() {
     showLobby(page.lobby, ui, where);
     page.intro.hidden = false;
   } else {
-    ui.alert("There is no page at this address.");
+    ui.alert(t("There is no page at this address."));
   }
 }
 
@@ -65,7 +92,7 @@ main().catch((error) => {
     say(page.alert, error.message);
     return;
   }
-  say(page.alert, "The page could not be shown. Reload it; if that does not help, tell the "
-    + "game's creator.");
+  say(page.alert, t("The page could not be shown. Reload it; if that does not help, tell the "
+    + "game's creator."));
   throw error; // for the browser's console
 });

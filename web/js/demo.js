@@ -6,6 +6,7 @@
 
 import { frameText } from "./model/captions.js";
 import { decisionOf } from "./model/decisions.js";
+import { t } from "./model/i18n.js";
 import {
   clearSelection, clickSquare, highlightsOf, selectFigure, startInteraction,
 } from "./model/interaction.js";
@@ -45,7 +46,7 @@ function showPosition(payload) {
     },
     send(action) {
       page.sent.hidden = false;
-      page.sent.textContent = "The demo sends nothing; the API would get:\n"
+      page.sent.textContent = `${t("The demo sends nothing; the API would get:")}\n`
         + JSON.stringify(action);
       update(clearSelection(it));
     },
@@ -82,7 +83,7 @@ function playFrames(frames, extra = () => []) {
 function showMonsterPhase(data) {
   const { game } = readPayload({ game: data.game, view: data.before });
   const scene = { board: boardModel(data.before, game), status: statusModel(data.before) };
-  playFrames([stillFrame(scene, "The figures have moved; the monster's turn."),
+  playFrames([stillFrame(scene, t("The figures have moved; the monster's turn.")),
     ...eventFrames(scene, data.events)]);
 }
 
@@ -94,10 +95,21 @@ function showGame(data) {
     player.step(target - player.state.index);
   };
   playFrames(viewer.frames, (player) => [
-    { text: "◀◀ action", label: "Back to the previous action", onClick: jump(player, -1) },
-    { text: "action ▶▶", label: "On to the end of the next action", onClick: jump(player, 1) },
+    { text: t("◀◀ action"), label: t("Back to the previous action"),
+      onClick: jump(player, -1) },
+    { text: t("action ▶▶"), label: t("On to the end of the next action"),
+      onClick: jump(player, 1) },
   ]);
 }
+
+// Each demo's title in the reader's language (the English is in its file, web/demo/).
+const DEMO_TITLES = {
+  basic: () => t("A basic game, fourth turn"),
+  experienced: () => t("An experienced game with every tile"),
+  game: () => t("The first turns of a basic game"),
+  monster: () => t("A monster phase"),
+  placement: () => t("Placing the tiles"),
+};
 
 /**
  * Show the demo `name` on the page's board and panels.
@@ -109,7 +121,7 @@ export async function showDemo(elements, ui, name) {
   page = elements;
   if (!Object.hasOwn(DEMOS, name)) {
     page.intro.hidden = false;
-    ui.alert(`There is no demo called "${name}".`);
+    ui.alert(t("There is no demo called \"{name}\".", { name }));
     return;
   }
   const response = await fetch(`/demo/${name}.json`);
@@ -117,6 +129,6 @@ export async function showDemo(elements, ui, name) {
   const data = await response.json();
   page.board.hidden = false;
   page.side.hidden = false;
-  page.title.textContent = data.game?.title ?? "";
+  page.title.textContent = DEMO_TITLES[name]?.() ?? data.game?.title ?? "";
   DEMOS[name](data);
 }

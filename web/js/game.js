@@ -7,6 +7,7 @@
  * of the table talk, through the game's live stream (`model/live.js`; polling where there
  * is none), then reads the game (ETag, 304) and the messages since it last asked. A seat may
  * switch the board to its turn plan ("Plan my moves", `view/plan.js`), read again on news.
+ * A seat's page opens in the seat's language, unless the reader chose one on this site.
  */
 
 import { groupEvents, readGame, viewerLog } from "./model/gamelog.js";
@@ -15,6 +16,8 @@ import {
 } from "./model/interaction.js";
 import { frameText } from "./model/captions.js";
 import { decisionOf } from "./model/decisions.js";
+import { language, loadLanguage, t, translateDocument } from "./model/i18n.js";
+import { chosenLanguage, useLanguage } from "./model/language.js";
 import { startLive } from "./model/live.js";
 import { eventFrames, stillFrame } from "./model/replay.js";
 import { createViewer, readLog } from "./model/timeline.js";
@@ -33,6 +36,30 @@ import { showPace } from "./view/pace.js";
 import { mountPlanMode } from "./view/plan.js";
 
 /**
+ * Show a seat's page in the seat's language (`viewer.language`) when the reader has chosen
+ * none on this site; the choice is not kept, so another seat's page follows its own.
+ * @param {{language?: string|null}} viewer the game view's viewer
+ */
+async function followSeatLanguage(viewer) {
+  const code = viewer?.language;
+  if (!code || chosenLanguage() !== null || code === language()) return;
+  const shown = await loadLanguage(code);
+  translateDocument(document);
+  const chooser = document.getElementById("language");
+  if (chooser) chooser.value = shown;
+}
+
+/**
+ * Once the seat saved its language and time zone: open the page again in them (everything on
+ * it, the board's words and the times alike, is then drawn in them).
+ * @param {{language: string}} choice the API's answer
+ */
+async function showSeatLanguage(choice) {
+  if (choice.language !== language()) await useLanguage(choice.language);
+  window.location.reload();
+}
+
+/**
  * Show the game `route.gameId` with the token from the link, and keep it up to date.
  * @param {object} page the page's elements: board, side, title, status, actions, sent,
  *   replay, log, chat, settings
@@ -40,6 +67,9 @@ import { mountPlanMode } from "./view/plan.js";
  * @param {{gameId: string}} route
  */
 export async function showGame(page, ui, { gameId }) {
+  // Read first: the seat's language is known before anything is drawn.
+  const first = await ui.client.readGame(gameId);
+  await followSeatLanguage(first.game.viewer);
   const s = {
     info: null, game: null, view: null, board: null, status: null, it: null, etag: null,
     afterSeq: 0, entries: [], actions: new Map(), replaying: false, busy: false, start: null,
@@ -75,8 +105,9 @@ export async function showGame(page, ui, { gameId }) {
       s.replaying = state.playing || state.index < state.count - 1;
       if (wasReplaying && !s.replaying) drawLive();
       if (s.replaying && !wasReplaying) {
-        page.actions.replaceChildren(el("h2", {}, "Your move"), el("p", { class: "prompt" },
-          "A replay is on the board; \"Back to the game\" shows the game as it is now."));
+        page.actions.replaceChildren(el("h2", {}, t("Your move")), el("p", { class: "prompt" },
+          t("A replay is on the board; \"Back to the game\" shows the game as it is "
+            + "now.")));
       }
     },
   });
@@ -137,7 +168,7 @@ export async function showGame(page, ui, { gameId }) {
   function playFrames(frames, title) {
     controls = createReplayControls(page.replay, player, {
       extra: [{
-        text: "Back to the game", label: "Stop the replay and show the game as it is now",
+        text: t("Back to the game"), label: t("Stop the replay and show the game as it is now"),
         onClick: () => player.skipToEnd(),
       }],
       onSpeed: (ms) => setMoveTime(boardView, ms),
@@ -156,17 +187,17 @@ export async function showGame(page, ui, { gameId }) {
     const index = s.start ? s.entries.filter((e) => e.version > s.start.version).indexOf(entry)
       : -1;
     if (index < 0) {
-      ui.notice("That monster phase cannot be replayed here: the page could not load the "
-        + "game's first position. Reload the page to try again.");
+      ui.notice(t("That monster phase cannot be replayed here: the page could not load the "
+        + "game's first position. Reload the page to try again."));
       return;
     }
     const viewer = viewerFrames();
     const { first, last } = viewer.entries[index];
-    playFrames(viewer.frames.slice(first - 1, last + 1), "The monster's turn");
+    playFrames(viewer.frames.slice(first - 1, last + 1), t("The monster's turn"));
   }
 
   function showWholeGame() {
-    playFrames(viewerFrames().frames, "The whole game");
+    playFrames(viewerFrames().frames, t("The whole game"));
   }
 
   async function fetchLog() {
@@ -202,8 +233,8 @@ export async function showGame(page, ui, { gameId }) {
     drawLive();
     if (before && fresh.some((e) => e.monster)) {
       try {
-        playFrames([stillFrame(before, "The monster's turn."),
-          ...eventFrames(before, fresh.flatMap((e) => e.events))], "The monster's turn");
+        playFrames([stillFrame(before, t("The monster's turn.")),
+          ...eventFrames(before, fresh.flatMap((e) => e.events))], t("The monster's turn"));
       } catch {
         // The events do not fit the position the page had (it missed some): show the game.
         s.replaying = false;
@@ -222,12 +253,12 @@ export async function showGame(page, ui, { gameId }) {
       await update(reply.game);
     } catch (error) {
       if (error.isStale && error.details.game) {
-        ui.notice("The game moved on while you were choosing: the board is redrawn as it "
-          + "is now. Choose again.");
+        ui.notice(t("The game moved on while you were choosing: the board is redrawn as it "
+          + "is now. Choose again."));
         s.etag = null;
         await update(error.details.game);
       } else {
-        ui.alert(`Not sent: ${error.message}`);
+        ui.alert(t("Not sent: {reason}", { reason: error.message }));
         interact(s.it);
       }
     } finally {
@@ -251,17 +282,17 @@ export async function showGame(page, ui, { gameId }) {
       await chat.refresh(s.info);
     } catch (error) {
       s.offline = true;
-      ui.notice(`The page could not check for news (${error.message}); it tries again.`);
+      ui.notice(t("The page could not check for news ({reason}); it tries again.",
+        { reason: error.message }));
       throw error; // the live model tries again
     }
   }
 
   page.side.hidden = false;
-  const first = await ui.client.readGame(gameId);
   s.etag = first.etag;
   await update(first.game);
   await chat.refresh(s.info);
-  renderSettings(page.settings, ui, gameId, s.info.viewer);
+  renderSettings(page.settings, ui, gameId, s.info.viewer, showSeatLanguage);
   mountSeatEmail(page.settings, ui, gameId, s.info.viewer);
   startLive({
     ticket: () => ui.client.liveTicket(gameId), onNews: refresh,

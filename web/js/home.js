@@ -8,26 +8,28 @@
 
 import { createClient } from "./model/api.js";
 import { homeLines, when } from "./model/home.js";
+import { t, tn } from "./model/i18n.js";
+import { colourName } from "./model/viewmodel.js";
 import { askHomeForm, lostLinkForm } from "./view/email.js";
 import { el } from "./view/panel.js";
 
 function gameItem(game) {
-  const facts = [game.seat, `last move ${when(game.lastActivity)}`];
-  if (game.deadline) facts.push(`move by ${when(game.deadline)}`);
+  const facts = [game.seat, t("last move {moment}", { moment: when(game.lastActivity) })];
+  if (game.deadline) facts.push(t("move by {moment}", { moment: when(game.deadline) }));
   return el("li", { class: game.yourMove ? "home-game is-my-move" : "home-game",
     "data-game": game.id },
   el("a", { href: game.href }, game.name),
-  ...(game.yourMove ? [" ", el("strong", { class: "badge" }, "Your move")] : []),
+  ...(game.yourMove ? [" ", el("strong", { class: "badge" }, t("Your move"))] : []),
   el("p", { class: "state" }, game.state),
   el("p", { class: "hint" }, `${facts.join(" · ")}.`));
 }
 
 function signedOut(container, ui, email) {
   container.replaceChildren(
-    el("h2", { tabindex: "-1" }, "Signed out everywhere"),
-    el("p", {}, `This link and every other link to your games sent to ${email} no longer `
+    el("h2", { tabindex: "-1" }, t("Signed out everywhere")),
+    el("p", {}, t("This link and every other link to your games sent to {email} no longer "
       + "work, nor do the game links they gave. The links you were first given to each game "
-      + "still do."),
+      + "still do.", { email })),
     askHomeForm(ui));
   container.querySelector("h2").focus();
 }
@@ -42,7 +44,7 @@ async function showList(container, ui, homeToken) {
     container.replaceChildren(askHomeForm(ui), lostLinkForm(ui));
     return;
   }
-  const out = el("button", { type: "button" }, "Sign out everywhere");
+  const out = el("button", { type: "button" }, t("Sign out everywhere"));
   out.addEventListener("click", async () => {
     try {
       await client.signOutEverywhere();
@@ -55,24 +57,29 @@ async function showList(container, ui, homeToken) {
   const waiting = lines.games.filter((g) => g.yourMove).length;
   const list = lines.games.length
     ? el("ul", { class: "links home-games" }, ...lines.games.map(gameItem))
-    : el("p", {}, "You have no game under way or over here (cancelled games are not listed).");
+    : el("p", {}, t("You have no game under way or over here (cancelled games are not "
+      + "listed)."));
+  const words = { email: lines.email, moment: when(lines.expiresAt) };
   container.replaceChildren(
-    el("h2", {}, "Your games"),
-    el("p", {}, `For ${lines.email}: ${waiting === 1 ? "1 game waits" : `${waiting} games wait`} `
-      + `for your move. This link works until ${when(lines.expiresAt)}; keep it to yourself.`),
+    el("h2", {}, t("Your games")),
+    el("p", {}, tn("For {email}: {n} game waits for your move. This link works until {moment}; "
+      + "keep it to yourself.", "For {email}: {n} games wait for your move. This link works "
+      + "until {moment}; keep it to yourself.", waiting, words)),
     list,
     el("div", { class: "buttons" }, out),
-    el("p", { class: "hint" }, "Sign out everywhere: this link and every other one sent to "
-      + "you stop working, and so do the game links on this page."));
+    el("p", { class: "hint" }, t("Sign out everywhere: this link and every other one sent to "
+      + "you stop working, and so do the game links on this page.")));
 }
 
 async function confirm(container, ui, code) {
-  const title = el("h2", {}, "Your email address");
+  const title = el("h2", {}, t("Your email address"));
   try {
     const done = await ui.client.confirmEmail(code);
     container.replaceChildren(title, el("p", { class: "confirmed" },
-      `Confirmed: the emails of ${done.name}, where you play ${done.colour}, now go to `
-      + `${done.email}. Your link to the game is on its way there.`), askHomeForm(ui));
+      t("Confirmed: the emails of {name}, where you play {colour}, now go to {email}. Your "
+        + "link to the game is on its way there.",
+      { name: done.name, colour: colourName(done.colour), email: done.email })),
+    askHomeForm(ui));
   } catch (error) {
     ui.alert(error.message);
     container.replaceChildren(title, askHomeForm(ui));
@@ -93,8 +100,8 @@ export async function showHome(container, ui, where) {
     await showList(container, ui, where.home);
   } else {
     container.replaceChildren(
-      el("p", {}, "No accounts, no passwords: your games are found by the email address you "
-        + "gave, and the link comes by email."),
+      el("p", {}, t("No accounts, no passwords: your games are found by the email address "
+        + "you gave, and the link comes by email.")),
       askHomeForm(ui), lostLinkForm(ui));
   }
 }

@@ -5,7 +5,9 @@
  * model/lobby.js; the server's refusals are shown as it words them.
  */
 
+import { browserTimeZone, language, languageNames, t } from "./model/i18n.js";
 import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, createdLinks, gameSpec, joinSpec, pagePath } from "./model/lobby.js";
+import { colourName } from "./model/viewmodel.js";
 import { askHomeForm, lostLinkForm, markJoined } from "./view/email.js";
 import { el } from "./view/panel.js";
 
@@ -33,20 +35,27 @@ function select(name, choices, attrs = {}) {
     ...choices.map(([value, text]) => el("option", { value }, text)));
 }
 
+function seatLegend(index) {
+  return t("Seat {number}", { number: index + 1 });
+}
+
 function seatRow(list, index, onChange) {
   const name = input({ name: "name", autocomplete: "off", maxlength: "40" });
   const email = input({ name: "email", type: "email", autocomplete: "off" });
-  const colour = select("colour", [["", "automatic"], ...COLOURS.map((c) => [c, c])]);
+  const colour = select("colour",
+    [["", t("automatic")], ...COLOURS.map((c) => [c, colourName(c)])]);
   const open = el("input", { type: "checkbox", name: "open" });
   open.addEventListener("change", () => {
     name.disabled = open.checked;
     email.disabled = open.checked;
   });
-  const remove = el("button", { type: "button", class: "remove" }, "Remove");
-  const row = el("fieldset", { class: "seat" }, el("legend", {}, `Seat ${index + 1}`),
-    field("Name", name), field("Email (optional)", email, "Gets the seat's link by email."),
-    field("Colour", colour),
-    el("div", { class: "field field--check" }, el("label", {}, open, " open: someone joins with the invite code")),
+  const remove = el("button", { type: "button", class: "remove" }, t("Remove"));
+  const row = el("fieldset", { class: "seat" }, el("legend", {}, seatLegend(index)),
+    field(t("Name"), name),
+    field(t("Email (optional)"), email, t("Gets the seat's link by email.")),
+    field(t("Colour"), colour),
+    el("div", { class: "field field--check" },
+      el("label", {}, open, " ", t("open: someone joins with the invite code"))),
     remove);
   remove.addEventListener("click", () => {
     row.remove();
@@ -65,14 +74,15 @@ function readSeats(list) {
   }));
 }
 
-function copyButton(text, what) {
-  const b = el("button", { type: "button", "aria-label": `Copy ${what}` }, "Copy");
+function copyButton(text, label) {
+  const b = el("button", { type: "button",
+    "aria-label": t("Copy the link: {label}", { label }) }, t("Copy"));
   b.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
-      b.textContent = "Copied";
+      b.textContent = t("Copied");
     } catch {
-      b.textContent = "Select and copy by hand";
+      b.textContent = t("Select and copy by hand");
     }
   });
   return b;
@@ -84,42 +94,45 @@ function showLinks(container, created) {
       "data-kind": link.kind });
     box.addEventListener("focus", () => box.select());
     const parts = [field(link.label, box), el("div", { class: "buttons" },
-      copyButton(link.url, `the link: ${link.label}`),
-      el("a", { href: pagePath(link.url) }, "Open"))];
+      copyButton(link.url, link.label),
+      // TRANSLATORS: a link that opens the game's page (a verb).
+      el("a", { href: pagePath(link.url) }, t("Open")))];
     if (link.secret) {
       parts.push(el("p", { class: "secret" },
-        link.kind === "invite" ? "Invite code: " : "Creator token: ",
+        link.kind === "invite" ? t("Invite code:") : t("Creator token:"), " ",
         el("code", { "data-kind": `${link.kind}-secret` }, link.secret)));
     }
     return el("li", {}, ...parts);
   });
-  container.replaceChildren(el("h2", { tabindex: "-1" }, "Your game's links"),
-    el("p", {}, "Send each player their own link: it is their key to the game. The "
-      + "service shows these links only this once."),
+  container.replaceChildren(el("h2", { tabindex: "-1" }, t("Your game's links")),
+    el("p", {}, t("Send each player their own link: it is their key to the game. The "
+      + "service shows these links only this once.")),
     el("ul", { class: "links" }, ...items));
   container.hidden = false;
   container.querySelector("h2").focus();
 }
 
 function createForm(ui) {
-  const rules = el("fieldset", { class: "rules" }, el("legend", {}, "Rules"),
-    ...[["basic", "Basic game"], ["experienced", "Experienced game (tiles placed first)"]]
+  const rules = el("fieldset", { class: "rules" }, el("legend", {}, t("Rules")),
+    ...[["basic", t("Basic game")], ["experienced", t("Experienced game (tiles placed first)")]]
       .map(([value, text]) => el("label", {},
         el("input", { type: "radio", name: "rules", value, ...(value === "basic" ? { checked: "" } : {}) }),
         ` ${text}`)),
     ...OPTIONS.map((o) => el("label", {}, el("input", { type: "checkbox", name: o.name }), ` ${o.label}`)));
+  const gameLanguage = select("language", languageNames());
+  gameLanguage.value = language();
   const list = el("div", { class: "seats" });
   const start = select("start", []);
   const hours = input({ name: "hours", inputmode: "decimal" });
   const title = input({ name: "title", maxlength: String(GAME_NAME_LENGTH), autocomplete: "off" });
-  const add = el("button", { type: "button" }, "Add a seat");
+  const add = el("button", { type: "button" }, t("Add a seat"));
   const refresh = () => {
     const count = list.querySelectorAll("fieldset.seat").length;
-    [...list.querySelectorAll("legend")].forEach((l, i) => { l.textContent = `Seat ${i + 1}`; });
+    [...list.querySelectorAll("legend")].forEach((l, i) => { l.textContent = seatLegend(i); });
     add.disabled = count >= SEATS.max;
     const chosen = start.value;
-    start.replaceChildren(el("option", { value: "random" }, "drawn at random"),
-      ...Array.from({ length: count }, (_, i) => el("option", { value: String(i) }, `Seat ${i + 1}`)));
+    start.replaceChildren(el("option", { value: "random" }, t("drawn at random")),
+      ...Array.from({ length: count }, (_, i) => el("option", { value: String(i) }, seatLegend(i))));
     start.value = [...start.options].some((o) => o.value === chosen) ? chosen : "random";
   };
   add.addEventListener("click", () => {
@@ -131,19 +144,24 @@ function createForm(ui) {
   const result = el("section", { class: "created", "aria-live": "polite" });
   result.hidden = true;
   const form = el("form", { class: "create", "aria-labelledby": "create-title" },
-    el("h2", { id: "create-title" }, "Create a game"),
-    field("What to call the game (optional)", title, "In every email’s subject, like “Friday night”."),
+    el("h2", { id: "create-title" }, t("Create a game")),
+    field(t("What to call the game (optional)"), title,
+      t("In every email’s subject, like “Friday night”.")),
     rules,
-    el("h3", {}, "Seats, in playing order"), list, add,
-    field("Start player", start),
-    field("Time per move, in hours (optional)", hours, "Empty: no limit."),
-    el("div", { class: "buttons" }, el("button", { type: "submit", class: "primary" }, "Create the game")));
+    el("h3", {}, t("Seats, in playing order")), list, add,
+    field(t("Start player"), start),
+    field(t("Time per move, in hours (optional)"), hours, t("Empty: no limit.")),
+    field(t("Language of the game"), gameLanguage,
+      t("The emails go out in it, to each player who has not chosen their own.")),
+    el("div", { class: "buttons" },
+      el("button", { type: "submit", class: "primary" }, t("Create the game"))));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const { spec, problems } = gameSpec({
       rules: form.querySelector("[name=rules]:checked").value,
       options: Object.fromEntries(OPTIONS.map((o) => [o.name, form.querySelector(`[name=${o.name}]`).checked])),
       seats: readSeats(list), start: start.value, hours: hours.value, title: title.value,
+      language: gameLanguage.value,
     });
     if (!spec) {
       ui.alert(problems.join(" "));
@@ -167,17 +185,20 @@ function joinForm(ui, route) {
   const email = input({ name: "email", type: "email" });
   const seat = input({ name: "seat", inputmode: "numeric" });
   const form = el("form", { class: "join", "aria-labelledby": "join-title" },
-    el("h2", { id: "join-title" }, "Join a game"),
-    field("Game", game), field("Invite code", code), field("Your name", name),
-    field("Email (optional)", email, "Gets your link, and your turns if you like."),
-    field("Seat number (optional)", seat, "Empty: the first open seat."),
-    el("div", { class: "buttons" }, el("button", { type: "submit", class: "primary" }, "Join")));
+    el("h2", { id: "join-title" }, t("Join a game")),
+    // TRANSLATORS: the label of the field for the game's id.
+    field(t("Game"), game), field(t("Invite code"), code), field(t("Your name"), name),
+    field(t("Email (optional)"), email, t("Gets your link, and your turns if you like.")),
+    field(t("Seat number (optional)"), seat, t("Empty: the first open seat.")),
+    el("div", { class: "buttons" },
+      el("button", { type: "submit", class: "primary" }, t("Join"))));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const { join, problems } = joinSpec({ code: code.value, name: name.value, email: email.value,
-      seat: seat.value.trim() === "" ? "" : String(Number(seat.value) - 1) });
+      seat: seat.value.trim() === "" ? "" : String(Number(seat.value) - 1),
+      language: language(), timeZone: browserTimeZone() });
     if (!join || !game.value.trim()) {
-      ui.alert([...problems, ...(game.value.trim() ? [] : ["Give the game's id."])].join(" "));
+      ui.alert([...problems, ...(game.value.trim() ? [] : [t("Give the game's id.")])].join(" "));
       return;
     }
     try {

@@ -1,15 +1,15 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { BROKEN_LINK, playerMessage } from "../js/model/errors.js";
+import { brokenLink, playerMessage } from "../js/model/errors.js";
 
 test("a missing or foreign token reads as a link that opens no game, with what to do", () => {
   const bearer = "This needs 'Authorization: Bearer <token>' from your link.";
-  assert.equal(playerMessage("auth/missing_token", bearer), BROKEN_LINK);
+  assert.equal(playerMessage("auth/missing_token", bearer), brokenLink());
   assert.equal(playerMessage("auth/forbidden", "This token does not belong to this game."),
-    BROKEN_LINK);
-  assert.match(BROKEN_LINK, /new link/);
-  assert.match(BROKEN_LINK, /I lost my link/);
+    brokenLink());
+  assert.match(brokenLink(), /new link/);
+  assert.match(brokenLink(), /I lost my link/);
   assert.equal(playerMessage("auth/forbidden", "Only creator tokens may do this; this is a seat "
     + "token.", { token_kind: "seat" }), "Your link does not let you do that.");
 });

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 
 import { createClient } from "../js/model/api.js";
-import { TIME_LIMITS, duration, when } from "../js/view/host.js";
+import { TIME_LIMITS, duration } from "../js/view/host.js";
 
 test("a time per move reads in days, hours and minutes", () => {
   assert.equal(duration(null), "no limit");
@@ -17,11 +17,6 @@ test("every time offered is one the API takes (a minute to 30 days, or none)", (
   for (const seconds of TIME_LIMITS) {
     assert.ok(seconds === null || (seconds >= 60 && seconds <= 30 * 86400), String(seconds));
   }
-});
-
-test("an API time reads as in the mails", () => {
-  assert.equal(when("2026-11-25T15:40:09.123456Z"), "2026-11-25 15:40 UTC");
-  assert.equal(when(null), "");
 });
 
 test("the host's calls go to their addresses with the creator's token", async () => {

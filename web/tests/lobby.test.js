@@ -73,6 +73,13 @@ test("the join form becomes the join request", () => {
     ["Give the invite code from your invitation.", "Give your name."]);
 });
 
+test("the game's language and the joining player's language and time zone are sent", () => {
+  assert.equal(gameSpec({ rules: "basic", seats: TWO, language: "pl" }).spec.language, "pl");
+  assert.equal("language" in gameSpec({ rules: "basic", seats: TWO, language: "xx" }).spec, false);
+  assert.deepEqual(joinSpec({ code: "C", name: "Cy", language: "de", timeZone: "Europe/Berlin" })
+    .join, { invite_code: "C", name: "Cy", language: "de", time_zone: "Europe/Berlin" });
+});
+
 test("a link the service made opens on the page's own origin, fragment kept", () => {
   assert.equal(pagePath("https://ff.example/play/G1#t=abc"), "/play/G1#t=abc");
 });

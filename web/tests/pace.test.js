@@ -12,7 +12,8 @@ const SEATS = [
     missed_deadlines: 3, absent: true },
 ];
 const GAME = {
-  id: "G1", status: "active", version: 4, to_move: 1, viewer: { kind: "seat", seat: 0 },
+  id: "G1", status: "active", version: 4, to_move: 1,
+  viewer: { kind: "seat", seat: 0, time_zone: "UTC" },
   seats: SEATS, move_deadline: "2030-01-08T12:30:00Z", paused_at: null, next_nudge_at: null,
   vacation_days: 2, missed_deadlines_limit: 3,
 };
@@ -40,12 +41,17 @@ test("the player to move sees their own time and no nudge", () => {
   assert.equal(pace.nudge, null);
 });
 
-test("a nudge sent less than a day ago waits, and says until when", () => {
-  const pace = paceOf({ ...GAME, next_nudge_at: "2030-01-07T15:00:00Z" }, NOW);
-  assert.deepEqual(pace.nudge, { can: false,
-    text: "Nudged already: the next nudge may go at 2030-01-07 15:00 UTC (one a day)." });
-  assert.equal(paceOf({ ...GAME, next_nudge_at: "2030-01-07T08:00:00Z" }, NOW).nudge.can, true);
-});
+test("a nudge sent less than a day ago waits, and says until when, in the seat's time zone",
+  () => {
+    const pace = paceOf({ ...GAME, next_nudge_at: "2030-01-07T15:00:00Z" }, NOW);
+    assert.deepEqual(pace.nudge, { can: false,
+      text: "Nudged already: the next nudge may go at Mon, Jan 7, 3:00 PM UTC (one a day)." });
+    const berlin = paceOf({ ...GAME, next_nudge_at: "2030-01-07T15:00:00Z",
+      viewer: { ...GAME.viewer, time_zone: "Europe/Berlin" } }, NOW);
+    assert.match(berlin.nudge.text, /at Mon, Jan 7, 4:00\sPM GMT\+1 \(one a day\)/);
+    assert.equal(paceOf({ ...GAME, next_nudge_at: "2030-01-07T08:00:00Z" }, NOW).nudge.can,
+      true);
+  });
 
 test("nobody is nudged in a paused game, in the monster phase or by the spectators", () => {
   const paused = paceOf({ ...GAME, paused_at: "2030-01-07T08:00:00Z" }, NOW);

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  YOUR_MOVE_MARK, notificationText, shouldNotify, tabTitle, turnOf,
+  notificationText, shouldNotify, tabTitle, turnOf,
 } from "../js/view/signals.js";
 
 const SEATS = [
@@ -45,7 +45,7 @@ test("a paused, open, finished or cancelled game, or the monster's turn, is nobo
 
 test("the tab's title starts with the mark only when it is the viewer's move", () => {
   assert.equal(tabTitle("Friday — Ann, Bob", true),
-    `${YOUR_MOVE_MARK} Friday — Ann, Bob · Fearsome Floors by mail`);
+    "(Your move) Friday — Ann, Bob · Fearsome Floors by mail");
   assert.equal(tabTitle("Friday — Ann, Bob", false),
     "Friday — Ann, Bob · Fearsome Floors by mail");
 });

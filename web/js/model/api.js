@@ -8,6 +8,7 @@
  */
 
 import { playerMessage } from "./errors.js";
+import { language } from "./i18n.js";
 
 /** An answer of the API that is not a success: `{"error": {code, message, details}}`. */
 export class ApiError extends Error {
@@ -97,7 +98,8 @@ async function errorOf(response) {
  */
 export function createClient({ fetch, base = "/api/v1", token = null, newKey = randomKey }) {
   async function call(method, path, { body, headers = {}, ok = [200] } = {}) {
-    const all = { Accept: "application/json", ...headers };
+    // Errors come back in the reader's language.
+    const all = { Accept: "application/json", "Accept-Language": language(), ...headers };
     if (token) all.Authorization = `Bearer ${token}`;
     if (body !== undefined) all["Content-Type"] = "application/json";
     let response;
@@ -239,6 +241,15 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
      */
     async setNotifications(id, emailMode) {
       return json(await call("PUT", game(id, "/notifications"), { body: { email_mode: emailMode } }));
+    },
+    /**
+     * Set the seat's language and time zone: its mails, answers and page follow them.
+     * @param {string} id
+     * @param {object} choice `{language?, time_zone?}` ("de", "Europe/Berlin")
+     * @returns {Promise<object>} `{language, time_zone}` as now stored
+     */
+    async setSeatLanguage(id, choice) {
+      return json(await call("PUT", game(id, "/language"), { body: choice }));
     },
     /** @returns {Promise<{items: object[]}>} the token holder's webhooks in the game */
     async webhooks(id) {

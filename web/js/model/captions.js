@@ -2,21 +2,27 @@
  * Events told in words, one caption per animation frame. The monster's captions are verb
  * phrases ("steps to b1") for the page to put after "The monster"; players' captions follow
  * the player's name ("moves red 5 from h5 to h7"); the game's own are whole sentences.
- * Reads only the events and the board they happen on.
+ * Reads only the events and the board they happen on. Every text is in the page's language
+ * (i18n.js); the verb phrases are translated as phrases, each with its placeholders.
  */
 
 import { DIRECTIONS } from "./geometry.js";
-import { figureName, stoneName } from "./viewmodel.js";
+import { t, tn } from "./i18n.js";
+import { colourName, figureName, stoneName } from "./viewmodel.js";
 import { EVENT } from "./events.js";
 
 const STONE_KINDS = new Set(["stone", "crystal", "turn_right", "turn_180"]);
 
 const TILE_NAMES = Object.freeze({
-  teleporter_A: "teleporter A",
-  teleporter_B: "teleporter B",
-  pool_square: "the square blood pool",
-  pool_long: "the long blood pool",
+  teleporter_A: () => t("teleporter A"),
+  teleporter_B: () => t("teleporter B"),
+  pool_square: () => t("the square blood pool"),
+  pool_long: () => t("the long blood pool"),
 });
+
+function tileName(tile) {
+  return Object.hasOwn(TILE_NAMES, tile) ? TILE_NAMES[tile]() : tile;
+}
 
 /**
  * Print a card as on the card: "8", "1 hit", "2 hits".
@@ -26,7 +32,8 @@ const TILE_NAMES = Object.freeze({
 export function cardLabel(card) {
   const hits = /^(\d)hits?$/.exec(card);
   if (!hits) return card;
-  return hits[1] === "1" ? "1 hit" : `${hits[1]} hits`;
+  // TRANSLATORS: a monster card that counts hits, "2 hits".
+  return tn("{n} hit", "{n} hits", Number(hits[1]));
 }
 
 /**
@@ -49,17 +56,29 @@ export function isolate(text) {
  */
 export function playerName(board, seat) {
   const p = board.players.find((q) => q.seat === seat);
-  if (!p) return `seat ${seat}`;
-  return p.name === p.colour ? p.colour : `${isolate(p.name)} (${p.colour})`;
+  if (!p) return t("seat {number}", { number: seat });
+  const colour = colourName(p.colour);
+  // TRANSLATORS: a player, their name and their colour: "Ann (red)".
+  return p.name === p.colour ? colour : t("{name} ({colour})", { name: isolate(p.name), colour });
 }
 
 function pieceName(piece) {
-  return STONE_KINDS.has(piece) ? `a ${stoneName(piece)}` : figureName(piece);
+  // TRANSLATORS: {stone} is a kind of stone, "right-turning stone": "a right-turning stone".
+  return STONE_KINDS.has(piece) ? t("a {stone}", { stone: stoneName(piece) }) : figureName(piece);
 }
 
-function list(parts) {
-  return parts.length < 2 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+/**
+ * Several things in one phrase: "red 4", "red 4 and blue 2", "red 4, blue 2 and green 1".
+ * @param {string[]} parts
+ * @returns {string}
+ */
+export function listWords(parts) {
+  if (parts.length < 2) return parts.join("");
+  // TRANSLATORS: the end of a list: {first} is the items before the last, joined by ", ".
+  return t("{first} and {last}", { first: parts.slice(0, -1).join(", "), last: parts.at(-1) });
 }
+
+const list = listWords;
 
 function direction(letter) {
   return DIRECTIONS[letter].name;
@@ -71,33 +90,45 @@ function direction(letter) {
  * @returns {string}
  */
 export function lookCaption(e) {
-  const verb = e.final ? "looks a last time" : "looks";
-  const seen = e.seen.map((s) => `${figureName(s.figure)} on ${s.square} `
-    + `(${s.distance} square${s.distance === 1 ? "" : "s"})`);
-  const turn = e.turned ? `; turns ${direction(e.facing)}` : "";
-  return `${verb}: ${seen.length ? `sees ${list(seen)}` : "sees nobody"}${turn}`;
+  const seen = e.seen.map((s) => tn("{figure} on {square} ({n} square)",
+    "{figure} on {square} ({n} squares)", s.distance,
+    { figure: figureName(s.figure), square: s.square }));
+  // TRANSLATORS: what the monster sees when it looks; {figures} lists "red 5 on h1 (7 squares)".
+  const sees = seen.length ? t("sees {figures}", { figures: list(seen) }) : t("sees nobody");
+  // TRANSLATORS: these phrases follow "The monster": "The monster looks: sees red 5 on h1".
+  const look = e.final ? t("looks a last time: {sees}", { sees }) : t("looks: {sees}", { sees });
+  // TRANSLATORS: {look} is the look above; the monster then turns to face {direction}.
+  return e.turned ? t("{look}; turns {direction}", { look, direction: direction(e.facing) }) : look;
 }
 
 /**
- * What a monster's step did after arriving: eating or pushing ("and eats red 4",
- * ", pushing a stone to h6 and blue 3 off the board").
- * @param {object[]} effects the `eat` and `push` events of one step
+ * A monster's step told with what it did on arriving: `step` and its eating and pushing.
+ * @param {string} step the step's phrase ("steps to h5")
+ * @param {object[]} effects the `eat` and `push` events of the step
  * @returns {string}
  */
-export function effectsCaption(effects) {
+export function withEffects(step, effects) {
   const caught = effects.filter((e) => e.type === EVENT.EAT && e.how === "caught");
   const push = effects.find((e) => e.type === EVENT.PUSH);
-  let text = caught.length ? ` and eats ${list(caught.map((e) => figureName(e.figure)))}` : "";
+  let text = step;
+  if (caught.length) {
+    // TRANSLATORS: {step} is the monster's step ("steps to h5"), {figures} those it eats there.
+    text = t("{step} and eats {figures}",
+      { step: text, figures: list(caught.map((e) => figureName(e.figure))) });
+  }
   if (push) {
     const eaten = new Map(effects.filter((e) => e.type === EVENT.EAT).map((e) => [e.figure, e.how]));
     const parts = push.pieces.map((p) => {
-      if (p.to !== null) return `${pieceName(p.piece)} to ${p.to}`;
-      const name = pieceName(p.piece);
-      if (eaten.get(p.piece) === "teleporter") return `${name} onto a teleporter (eaten)`;
-      if (eaten.has(p.piece)) return `${name} off the board (eaten)`;
-      return `${name} out of the game`;
+      const piece = pieceName(p.piece);
+      if (p.to !== null) return t("{piece} to {square}", { piece, square: p.to });
+      if (eaten.get(p.piece) === "teleporter") {
+        return t("{piece} onto a teleporter (eaten)", { piece });
+      }
+      if (eaten.has(p.piece)) return t("{piece} off the board (eaten)", { piece });
+      return t("{piece} out of the game", { piece });
     });
-    text += `, pushing ${list(parts)}`;
+    // TRANSLATORS: {step} is the monster's step; {pieces} lists where the pieces it pushes go.
+    text = t("{step}, pushing {pieces}", { step: text, pieces: list(parts) });
   }
   return text;
 }
@@ -109,8 +140,12 @@ export function effectsCaption(effects) {
  * @returns {string}
  */
 export function stepCaption(e, teleporter) {
-  if (teleporter) return `steps onto teleporter ${teleporter.pair} on ${e.to}`;
-  return e.slide ? `slides on to ${e.to}` : `steps to ${e.to}`;
+  // TRANSLATORS: this phrase and the monster's others follow "The monster".
+  if (teleporter) {
+    return t("steps onto teleporter {pair} on {square}", { pair: teleporter.pair, square: e.to });
+  }
+  const words = { square: e.to };
+  return e.slide ? t("slides on to {square}", words) : t("steps to {square}", words);
 }
 
 /**
@@ -121,38 +156,52 @@ export function stepCaption(e, teleporter) {
  */
 export function monsterCaption(e) {
   switch (e.type) {
-    case EVENT.CARD: return `draws ${cardLabel(e.card)}`;
+    case EVENT.CARD: return t("draws {card}", { card: cardLabel(e.card) });
     case EVENT.FIRST_CARD_REDRAW:
-      return `may not open the game with a hit card: ${list(e.set_aside.map(cardLabel))} `
-        + `set aside, ${cardLabel(e.card)} drawn instead`;
-    case EVENT.WALL: return `walks through wall ${e.letter} to ${e.to}`;
+      // TRANSLATORS: {cards} lists the hit cards put aside, {card} is the card drawn for them.
+      return t("may not open the game with a hit card: {cards} set aside, {card} drawn instead",
+        { cards: list(e.set_aside.map(cardLabel)), card: cardLabel(e.card) });
+    case EVENT.WALL:
+      return t("walks through wall {letter} to {square}", { letter: e.letter, square: e.to });
     case EVENT.TURNING_STONE:
-      return `is turned ${direction(e.facing)} by the ${stoneName(e.kind)} on ${e.stone}`;
-    case EVENT.TELEPORT: return `teleports to ${e.to} facing ${direction(e.facing)}`;
+      return t("is turned {direction} by the {stone} on {square}",
+        { direction: direction(e.facing), stone: stoneName(e.kind), square: e.stone });
+    case EVENT.TELEPORT:
+      return t("teleports to {square} facing {direction}",
+        { square: e.to, direction: direction(e.facing) });
     case EVENT.STAY:
       // Rules version 2 stops the monster on a loop; version 1 after four turns (D4).
       return e.reason === "loop"
-        ? `turns round in a loop and stays on ${e.square}`
-        : `spins round four times and stays on ${e.square}`;
+        ? t("turns round in a loop and stays on {square}", { square: e.square })
+        : t("spins round four times and stays on {square}", { square: e.square });
     case EVENT.MONSTER_DONE: {
-      const stop = `stops on ${e.square} facing ${direction(e.facing)}`;
-      if (!e.eaten.length) return stop;
-      const one = e.eaten.length === 1;
-      const fate = e.fate === "outside"
-        ? (one ? "who waits outside again" : "who wait outside again")
-        : (one ? "who is out for good" : "who are out for good");
-      return `${stop}; it ate ${list(e.eaten.map(figureName))}, ${fate}`;
+      const stop = { square: e.square, direction: direction(e.facing) };
+      if (!e.eaten.length) return t("stops on {square} facing {direction}", stop);
+      const figures = list(e.eaten.map(figureName));
+      const n = e.eaten.length;
+      return e.fate === "outside"
+        ? tn("stops on {square} facing {direction}; it ate {figures}, who waits outside again",
+          "stops on {square} facing {direction}; it ate {figures}, who wait outside again", n,
+          { ...stop, figures })
+        : tn("stops on {square} facing {direction}; it ate {figures}, who is out for good",
+          "stops on {square} facing {direction}; it ate {figures}, who are out for good", n,
+          { ...stop, figures });
     }
     default: return e.type;
   }
 }
 
 function placed(e) {
-  if (STONE_KINDS.has(e.tile)) return `a ${stoneName(e.tile)} on ${e.square}`;
-  if (e.tile.startsWith("teleporter_")) {
-    return `${TILE_NAMES[e.tile]} on ${e.square}, its arrow ${direction(e.arrow)}`;
+  if (STONE_KINDS.has(e.tile)) {
+    return t("places a {stone} on {square}", { stone: stoneName(e.tile), square: e.square });
   }
-  return `${TILE_NAMES[e.tile] ?? e.tile} on ${e.squares[0]}–${e.squares.at(-1)}`;
+  if (e.tile.startsWith("teleporter_")) {
+    return t("places {tile} on {square}, its arrow {direction}",
+      { tile: tileName(e.tile), square: e.square, direction: direction(e.arrow) });
+  }
+  // TRANSLATORS: a blood pool placed on the squares from {first} to {last}.
+  return t("places {tile} on {first}–{last}",
+    { tile: tileName(e.tile), first: e.squares[0], last: e.squares.at(-1) });
 }
 
 /**
@@ -162,20 +211,35 @@ function placed(e) {
  * @returns {string}
  */
 export function playerCaption(e, board) {
+  // TRANSLATORS: these phrases follow a player, "Ann (red)": "Ann (red) flips red 5; ...".
   if (e.type === EVENT.FLIP) {
-    return `${e.automatic ? "has" : "flips"} ${figureName(e.figure)}`
-      + `${e.automatic ? " flipped automatically" : ""}; it now shows ${e.shows}`;
+    const words = { figure: figureName(e.figure), number: e.shows };
+    return e.automatic ? t("has {figure} flipped automatically; it now shows {number}", words)
+      : t("flips {figure}; it now shows {number}", words);
   }
-  if (e.type === EVENT.PLACE) return `places ${placed(e)}`;
-  const name = figureName(e.figure);
+  if (e.type === EVENT.PLACE) return placed(e);
+  const words = { figure: figureName(e.figure), from: e.from, to: e.to, path: e.path };
   let text;
-  if (e.escapes) text = `takes ${name} out through the exit`;
-  else if (e.from === "outside") text = `brings ${name} in to ${e.to}`;
-  else text = `moves ${name} from ${e.from} to ${e.to}`;
+  if (e.escapes) text = t("takes {figure} out through the exit ({path})", words);
+  else if (e.from === "outside") text = t("brings {figure} in to {to} ({path})", words);
+  else text = t("moves {figure} from {from} to {to} ({path})", words);
   const kind = (square) => board.stones.find((s) => s.square === square)?.kind ?? "stone";
-  const pushes = e.pushes.map((p) => `the ${stoneName(kind(p.from))} on ${p.from} `
-    + (p.to === null ? "out of the game" : `to ${p.to}`));
-  return `${text} (${e.path})${pushes.length ? `, pushing ${list(pushes)}` : ""}`;
+  const pushes = e.pushes.map((p) => pushedStone(kind(p.from), p));
+  // TRANSLATORS: {move} is a player's move, {stones} lists the stones it pushes and where.
+  return pushes.length ? t("{move}, pushing {stones}", { move: text, stones: list(pushes) }) : text;
+}
+
+/**
+ * A stone a move pushes, for people: "the stone on o9 to o7", "the crystal on o9 out of the
+ * game".
+ * @param {string} kind the stone's kind
+ * @param {{from: string, to: string|null}} push
+ * @returns {string}
+ */
+export function pushedStone(kind, push) {
+  const words = { stone: stoneName(kind), from: push.from, to: push.to };
+  return push.to === null ? t("the {stone} on {from} out of the game", words)
+    : t("the {stone} on {from} to {to}", words);
 }
 
 /**
@@ -187,16 +251,21 @@ export function playerCaption(e, board) {
 export function gameCaption(e, board) {
   switch (e.type) {
     case EVENT.PHASE:
-      return e.phase === "monster" ? "Every figure has moved: the monster's turn."
-        : `Every tile is placed; ${playerName(board, e.start_seat)} starts.`;
+      return e.phase === "monster" ? t("Every figure has moved: the monster's turn.")
+        : t("Every tile is placed; {player} starts.", { player: playerName(board, e.start_seat) });
     case EVENT.STAGE_END:
       return e.stage === 1
-        ? "Stage 1 is over: the cards are shuffled, and from now on eaten figures are out for good."
-        : "Stage 2 is over: the figures still inside count as eaten.";
-    case EVENT.TURN: return `Game turn ${e.game_turn}: ${playerName(board, e.start_seat)} starts.`;
+        ? t("Stage 1 is over: the cards are shuffled, and from now on eaten figures are out for good.")
+        : t("Stage 2 is over: the figures still inside count as eaten.");
+    case EVENT.TURN:
+      return t("Game turn {number}: {player} starts.",
+        { number: e.game_turn, player: playerName(board, e.start_seat) });
     case EVENT.GAME_OVER: {
       const winners = e.winners.map((s) => playerName(board, s));
-      return `The game is over: ${winners.length ? `${list(winners)} wins` : "nobody wins"}.`;
+      // TRANSLATORS: {winners} lists the players who win.
+      return winners.length ? tn("The game is over: {winners} wins.",
+        "The game is over: {winners} win.", winners.length, { winners: list(winners) })
+        : t("The game is over: nobody wins.");
     }
     default: return e.type;
   }
@@ -208,9 +277,12 @@ export function gameCaption(e, board) {
  * @returns {string}
  */
 export function frameText(frame) {
-  if (frame.actor === "monster") return `The monster ${frame.caption}.`;
+  // TRANSLATORS: {action} is one of the monster's phrases: "steps to b1", "draws 8".
+  if (frame.actor === "monster") return t("The monster {action}.", { action: frame.caption });
   if (frame.actor === "player") {
-    return `${playerName(frame.scene.board, frame.seat)} ${frame.caption}.`;
+    // TRANSLATORS: {player} is "Ann (red)", {action} one of the players' phrases: "flips red 5".
+    return t("{player} {action}.",
+      { player: playerName(frame.scene.board, frame.seat), action: frame.caption });
   }
   return frame.caption;
 }

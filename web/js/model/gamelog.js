@@ -8,6 +8,8 @@
 
 import { cardLabel, isolate, monsterCaption, playerName } from "./captions.js";
 import { EVENT } from "./events.js";
+import { t } from "./i18n.js";
+import { colourName } from "./viewmodel.js";
 
 const MONSTER_TYPES = new Set(["card", "first_card_redraw", "monster_done"]);
 
@@ -25,7 +27,8 @@ export function readGame(apiGame) {
       id: apiGame.id,
       title: [apiGame.name && isolate(apiGame.name), names.map(isolate).join(", ")]
         .filter(Boolean).join(" — "),
-      players: apiGame.seats.map((s) => ({ seat: s.seat, name: s.name ?? `${s.colour} (open)` })),
+      players: apiGame.seats.map((s) => ({ seat: s.seat,
+        name: s.name ?? t("{colour} (open)", { colour: colourName(s.colour) }) })),
     },
     view: apiGame.position ?? null,
     info: {
@@ -74,9 +77,11 @@ export function groupEvents(items) {
 function monsterLine(events) {
   const cards = events.filter((e) => e.type === EVENT.CARD).map((e) => cardLabel(e.card));
   const done = events.find((e) => e.type === EVENT.MONSTER_DONE);
-  const parts = [`draws ${cards.join(", ") || "no card"}`];
-  if (done) parts.push(monsterCaption(done));
-  return `The monster ${parts.join(" and ")}.`;
+  const draws = cards.length ? t("draws {card}", { card: cards.join(", ") }) : t("draws no card");
+  // TRANSLATORS: a monster phase in the log: what it drew, then where it stopped ("stops on
+  // b1 facing north").
+  return done ? t("The monster {draws} and {stops}.", { draws, stops: monsterCaption(done) })
+    : t("The monster {action}.", { action: draws });
 }
 
 /**
@@ -101,9 +106,10 @@ export function logLines(entries, actions, board) {
         notation: record.notation, monster: false };
     }
     const seat = entry.events.find((e) => e.seat !== undefined)?.seat;
-    const who = seat === undefined ? "The game" : playerName(board, seat);
-    return { key, text: `${who}: ${entry.events.map((e) => e.type).join(", ")}`,
-      notation: null, monster: false };
+    const who = seat === undefined ? t("The game") : playerName(board, seat);
+    // TRANSLATORS: {events} are the events' names as the engine calls them ("turn, phase").
+    const events = entry.events.map((e) => e.type).join(", ");
+    return { key, text: t("{who}: {events}", { who, events }), notation: null, monster: false };
   });
 }
 
@@ -118,7 +124,8 @@ export function logLines(entries, actions, board) {
  */
 function isolateSeat(words, board, seat) {
   const p = board.players.find((q) => q.seat === seat);
-  if (!p || !words.startsWith(`${p.name} (${p.colour})`)) return words;
+  // The colour after the name is in the words' language, which may not be the page's.
+  if (!p || !words.startsWith(`${p.name} (`)) return words;
   return isolate(p.name) + words.slice(p.name.length);
 }
 

@@ -6,17 +6,23 @@
  * x is the column 0..15 (a..p) left to right, y the row 0..10 (1..11) top to bottom.
  */
 
+import { t } from "./i18n.js";
+
 export const WIDTH = 16;
 export const HEIGHT = 11;
 export const EXIT = "a1";
 export const ENTRANCE = "p11";
 
-/** Direction letters clockwise from north, with their steps and names. */
+/**
+ * Direction letters clockwise from north, with their steps and names (`name` in the page's
+ * language when read).
+ */
 export const DIRECTIONS = Object.freeze({
-  N: { dx: 0, dy: -1, name: "north", angle: 0 },
-  E: { dx: 1, dy: 0, name: "east", angle: 90 },
-  S: { dx: 0, dy: 1, name: "south", angle: 180 },
-  W: { dx: -1, dy: 0, name: "west", angle: 270 },
+  // TRANSLATORS: a direction on the board, as in "turns north", "facing north".
+  N: Object.freeze({ dx: 0, dy: -1, get name() { return t("north"); }, angle: 0 }),
+  E: Object.freeze({ dx: 1, dy: 0, get name() { return t("east"); }, angle: 90 }),
+  S: Object.freeze({ dx: 0, dy: 1, get name() { return t("south"); }, angle: 180 }),
+  W: Object.freeze({ dx: -1, dy: 0, get name() { return t("west"); }, angle: 270 }),
 });
 
 const COLUMNS = "abcdefghijklmnop";

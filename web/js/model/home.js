@@ -5,7 +5,9 @@
  */
 
 import { isolate } from "./captions.js";
+import { formatMoment, t } from "./i18n.js";
 import { pagePath } from "./lobby.js";
+import { colourName } from "./viewmodel.js";
 
 /**
  * Where a game is, for the player holding `entry`'s seat.
@@ -13,17 +15,26 @@ import { pagePath } from "./lobby.js";
  * @returns {string}
  */
 export function gameState(entry) {
-  if (entry.status === "open") return "Waiting for players to join.";
-  if (entry.status === "finished") return "The game is over.";
-  if (entry.status === "cancelled") return "The game was cancelled.";
-  if (entry.paused) return "Paused by the game's creator.";
-  if (entry.your_move) return "Your move.";
+  if (entry.status === "open") return t("Waiting for players to join.");
+  if (entry.status === "finished") return t("The game is over.");
+  if (entry.status === "cancelled") return t("The game was cancelled.");
+  if (entry.paused) return t("Paused by the game's creator.");
+  if (entry.your_move) return t("Your move.");
   if (entry.to_move) {
-    const who = entry.to_move.name ? `${isolate(entry.to_move.name)} (${entry.to_move.colour})`
-      : entry.to_move.colour;
-    return `Waiting for ${who}.`;
+    const colour = colourName(entry.to_move.colour);
+    const who = entry.to_move.name
+      ? t("{name} ({colour})", { name: isolate(entry.to_move.name), colour }) : colour;
+    // TRANSLATORS: {who} is a player, "Ann (red)", or just their colour.
+    return t("Waiting for {who}.", { who });
   }
-  return "The monster is on its way.";
+  return t("The monster is on its way.");
+}
+
+function seatWords(entry) {
+  const words = { colour: colourName(entry.colour), number: entry.seat + 1 };
+  return entry.player
+    ? t("You play {colour} (seat {number}) as {name}", { ...words, name: isolate(entry.player) })
+    : t("You play {colour} (seat {number})", words);
 }
 
 /**
@@ -43,8 +54,7 @@ export function homeLines(home) {
       href: pagePath(entry.link),
       yourMove: entry.your_move,
       state: gameState(entry),
-      seat: `You play ${entry.colour} (seat ${entry.seat + 1})`
-        + (entry.player ? ` as ${isolate(entry.player)}` : ""),
+      seat: seatWords(entry),
       lastActivity: entry.last_activity,
       deadline: entry.move_deadline,
     })),
@@ -52,10 +62,11 @@ export function homeLines(home) {
 }
 
 /**
- * A moment for people, in the browser's language and time zone: "25 Nov 2026, 14:03".
+ * A moment for people, in the page's language and the browser's time zone: "Wed, Nov 25,
+ * 2:03 PM GMT+1".
  * @param {string} iso an RFC 3339 time from the API
  * @returns {string}
  */
 export function when(iso) {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return formatMoment(iso);
 }

@@ -8,8 +8,10 @@
  * Nothing here knows a rule: every choice offered is one the server listed.
  */
 
+import { listWords, pushedStone } from "./captions.js";
 import { tileSquares } from "./geometry.js";
-import { bySquare, figureName, stoneName } from "./viewmodel.js";
+import { t } from "./i18n.js";
+import { bySquare, figureName } from "./viewmodel.js";
 
 /** The destination key of a move that takes the figure out through the exit. */
 export const OUT = "out";
@@ -164,9 +166,11 @@ export function previewMove(board, move) {
  */
 export function describeMove(board, move) {
   const { pushes } = previewMove(board, move);
-  const what = pushes.map((p) => `the ${stoneName(p.kind)} on ${p.from} `
-    + (p.to === null ? "out of the game" : `to ${p.to}`));
-  return `${move.path}: ${what.length ? `pushes ${what.join(" and ")}` : "pushes no stone"}`;
+  const stones = pushes.map((p) => pushedStone(p.kind, p));
+  // TRANSLATORS: a choice among moves: {path} is the move in notation ("+NWNN"), {stones}
+  // lists the stones it pushes and where ("the stone on o9 to o7").
+  return stones.length ? t("{path}: pushes {stones}", { path: move.path, stones: listWords(stones) })
+    : t("{path}: pushes no stone", { path: move.path });
 }
 
 /**
@@ -334,16 +338,20 @@ export function clickSquare(it, board, square) {
  */
 export function prompt(it) {
   if (it.kind === "figure") {
-    if (it.selected === null) return "Choose a figure to move.";
+    if (it.selected === null) return t("Choose a figure to move.");
     const name = figureName(it.selected);
-    if (it.destination === null) return `Choose where ${name} goes, or flip it.`;
-    if (it.choice === null) return `Several moves end there; choose which stones ${name} pushes.`;
-    return `Send the move of ${name}, or choose another.`;
+    if (it.destination === null) {
+      return t("Choose where {figure} goes, or flip it.", { figure: name });
+    }
+    if (it.choice === null) {
+      return t("Several moves end there; choose which stones {figure} pushes.", { figure: name });
+    }
+    return t("Send the move of {figure}, or choose another.", { figure: name });
   }
   if (it.kind === "placement") {
-    if (it.selected === null) return "Choose a tile to place.";
-    if (it.square === null) return "Choose the square for the tile.";
-    return pendingAction(it) ? "Send the placement." : "Choose the tile's direction.";
+    if (it.selected === null) return t("Choose a tile to place.");
+    if (it.square === null) return t("Choose the square for the tile.");
+    return pendingAction(it) ? t("Send the placement.") : t("Choose the tile's direction.");
   }
   return "";
 }

@@ -6,6 +6,8 @@
  */
 
 import { isolate } from "./captions.js";
+import { LANGUAGES, t, tn } from "./i18n.js";
+import { colourName } from "./viewmodel.js";
 
 /** The figure colours, in the order the service gives them to seats that choose none. */
 export const COLOURS = Object.freeze(["green", "red", "blue", "yellow", "beige", "purple", "black"]);
@@ -13,15 +15,25 @@ export const COLOURS = Object.freeze(["green", "red", "blue", "yellow", "beige",
 /** The number of seats a game may have. */
 export const SEATS = Object.freeze({ min: 2, max: 7 });
 
-/** The rule options the API takes besides basic/experienced (engine.Options), for people. */
+/**
+ * The rule options the API takes besides basic/experienced (engine.Options), for people (each
+ * `label` in the page's language when read).
+ */
 export const OPTIONS = Object.freeze([
-  { name: "random_setup", label: "Random set-up of the stones and tiles" },
-  { name: "three_hits", label: "Use the \"3 hits\" card (6–7 players)" },
-  { name: "online_teleporter_rule", label: "Teleporters placed as on the online site" },
-  { name: "open_exit", label: "Teleporters may not wall off the exit" },
+  Object.freeze({ name: "random_setup",
+    get label() { return t("Random set-up of the stones and tiles"); } }),
+  Object.freeze({ name: "three_hits",
+    get label() { return t("Use the \"3 hits\" card (6–7 players)"); } }),
+  Object.freeze({ name: "online_teleporter_rule",
+    get label() { return t("Teleporters placed as on the online site"); } }),
+  Object.freeze({ name: "open_exit",
+    get label() { return t("Teleporters may not wall off the exit"); } }),
 ]);
 
 const HOUR = 3600;
+
+/** The longest name a game may have (the API's limit). */
+export const GAME_NAME_LENGTH = 60;
 
 /**
  * Build the create-game request from the form's values.
@@ -32,20 +44,22 @@ const HOUR = 3600;
  * @param {string} [form.start] "random" or a seat number
  * @param {string} [form.hours] hours per move ("" or absent: no limit)
  * @param {string} [form.title] the game's name ("" or absent: named from its id)
+ * @param {string} [form.language] the game's language ("en", "de", ...; absent: the service's
+ *   default), in which its mails go to seats that chose none
  * @returns {{spec: object|null, problems: string[]}} the request, or what to fix first
  */
-/** The longest name a game may have (the API's limit). */
-export const GAME_NAME_LENGTH = 60;
-
 export function gameSpec(form) {
   const problems = [];
   if (form.seats.length < SEATS.min || form.seats.length > SEATS.max) {
-    problems.push(`A game has ${SEATS.min} to ${SEATS.max} seats.`);
+    problems.push(t("A game has {min} to {max} seats.", SEATS));
   }
   const seats = form.seats.map((s, i) => {
     if (s.open) return { open: true, ...(s.colour ? { colour: s.colour } : {}) };
     const name = (s.name ?? "").trim();
-    if (!name) problems.push(`Seat ${i + 1}: give the player's name, or leave the seat open.`);
+    if (!name) {
+      problems.push(t("Seat {number}: give the player's name, or leave the seat open.",
+        { number: i + 1 }));
+    }
     const email = (s.email ?? "").trim();
     return { name, ...(email ? { email } : {}), ...(s.colour ? { colour: s.colour } : {}) };
   });
@@ -54,19 +68,21 @@ export function gameSpec(form) {
   const start = form.start ?? "random";
   const startSeat = start === "random" ? null : Number(start);
   if (startSeat !== null && !(startSeat >= 0 && startSeat < form.seats.length)) {
-    problems.push("The start player must be one of the seats.");
+    problems.push(t("The start player must be one of the seats."));
   }
   const hours = (form.hours ?? "").trim();
   const limit = hours === "" ? null : Math.round(Number(hours) * HOUR);
-  if (limit !== null && !(limit > 0)) problems.push("The time per move is a number of hours.");
+  if (limit !== null && !(limit > 0)) problems.push(t("The time per move is a number of hours."));
   const title = (form.title ?? "").trim();
   if (title.length > GAME_NAME_LENGTH) {
-    problems.push(`A game's name has at most ${GAME_NAME_LENGTH} characters.`);
+    problems.push(tn("A game's name has at most {n} character.",
+      "A game's name has at most {n} characters.", GAME_NAME_LENGTH));
   }
   if (problems.length) return { spec: null, problems };
+  const language = LANGUAGES.includes(form.language) ? { language: form.language } : {};
   return {
     spec: { ...(title ? { name: title } : {}), seats, options, start_seat: startSeat,
-      move_time_limit: limit },
+      move_time_limit: limit, ...language },
     problems,
   };
 }
@@ -82,32 +98,36 @@ export function createdLinks(created) {
   const links = [];
   for (const s of created.seats) {
     if (s.link) {
-      links.push({ kind: "seat", label: `Seat ${s.seat + 1}: ${isolate(s.name)} (${s.colour})`, url: s.link });
+      links.push({ kind: "seat", label: t("Seat {number}: {name} ({colour})",
+        { number: s.seat + 1, name: isolate(s.name), colour: colourName(s.colour) }), url: s.link });
     }
   }
   if (created.invite_link) {
-    const open = created.seats.filter((s) => s.open).map((s) => s.colour);
-    links.push({ kind: "invite", label: `Invitation to the open seats (${open.join(", ")})`,
+    const open = created.seats.filter((s) => s.open).map((s) => colourName(s.colour));
+    // TRANSLATORS: {colours} lists the colours of the open seats, "red, blue".
+    links.push({ kind: "invite", label: t("Invitation to the open seats ({colours})",
+      { colours: open.join(", ") }),
       url: created.invite_link, secret: created.invite_code });
   }
-  links.push({ kind: "spectator", label: "Spectators", url: created.spectator_link });
-  links.push({ kind: "creator", label: "You, the creator (cancel, pause)",
+  links.push({ kind: "spectator", label: t("Spectators"), url: created.spectator_link });
+  links.push({ kind: "creator", label: t("You, the creator (cancel, pause)"),
     url: created.creator_link, secret: created.creator_token });
   return links;
 }
 
 /**
  * Build the join request from the join form.
- * @param {{code: string, name: string, email?: string, seat?: string}} form `seat` "" or
- *   absent: the first open seat
+ * @param {{code: string, name: string, email?: string, seat?: string, language?: string,
+ *   timeZone?: string}} form `seat` "" or absent: the first open seat; `language` and
+ *   `timeZone` the joining player's (for their mails), sent when given
  * @returns {{join: object|null, problems: string[]}}
  */
 export function joinSpec(form) {
   const problems = [];
   const code = (form.code ?? "").trim();
   const name = (form.name ?? "").trim();
-  if (!code) problems.push("Give the invite code from your invitation.");
-  if (!name) problems.push("Give your name.");
+  if (!code) problems.push(t("Give the invite code from your invitation."));
+  if (!name) problems.push(t("Give your name."));
   if (problems.length) return { join: null, problems };
   const email = (form.email ?? "").trim();
   const seat = form.seat ?? "";
@@ -116,6 +136,8 @@ export function joinSpec(form) {
       invite_code: code, name,
       ...(email ? { email } : {}),
       ...(seat !== "" ? { seat: Number(seat) } : {}),
+      ...(LANGUAGES.includes(form.language) ? { language: form.language } : {}),
+      ...(form.timeZone ? { time_zone: form.timeZone } : {}),
     },
     problems,
   };

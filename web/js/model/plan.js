@@ -5,6 +5,7 @@
  * the saved lines), in the shape of the view's `legal`, so `model/interaction.js` offers it.
  */
 
+import { t } from "./i18n.js";
 import { chosenMove, prompt, selectableFigures, startInteraction } from "./interaction.js";
 import { figureName } from "./viewmodel.js";
 
@@ -98,11 +99,13 @@ export function planInteraction(plan, viewer) {
 export function planPrompt(it) {
   if (it.kind !== "figure") return prompt(it);
   if (it.selected === null && selectableFigures(it).length === 0) {
-    return "Each of your figures that has yet to act has a line in your plan.";
+    return t("Each of your figures that has yet to act has a line in your plan.");
   }
-  if (it.selected === null) return "Choose a figure to plan its move.";
-  const name = figureName(it.selected);
-  if (chosenMove(it)) return `Add the move of ${name} to your plan, or choose another.`;
+  if (it.selected === null) return t("Choose a figure to plan its move.");
+  const figure = figureName(it.selected);
+  if (chosenMove(it)) {
+    return t("Add the move of {figure} to your plan, or choose another.", { figure });
+  }
   return prompt(it);
 }
 
@@ -112,10 +115,11 @@ export function planPrompt(it) {
  * @returns {string}
  */
 export function lineText(line) {
-  const name = figureName(line.action.figure);
-  if (line.action.type === "flip") return `flip ${name}`;
-  if (line.to === "out") return `${name} leaves by the exit (${line.action.path})`;
-  return line.to ? `${name} to ${line.to} (${line.action.path})` : `${name} ${line.action.path}`;
+  const words = { figure: figureName(line.action.figure), to: line.to, path: line.action.path };
+  // TRANSLATORS: a line of a turn plan; {path} is the move in notation, "+NN".
+  if (line.action.type === "flip") return t("flip {figure}", words);
+  if (line.to === "out") return t("{figure} leaves by the exit ({path})", words);
+  return line.to ? t("{figure} to {to} ({path})", words) : t("{figure} {path}", words);
 }
 
 /**

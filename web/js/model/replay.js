@@ -8,7 +8,7 @@
  */
 
 import {
-  effectsCaption, gameCaption, lookCaption, monsterCaption, playerCaption, stepCaption,
+  gameCaption, lookCaption, monsterCaption, playerCaption, stepCaption, withEffects,
 } from "./captions.js";
 import { EVENT } from "./events.js";
 
@@ -154,7 +154,7 @@ function monsterWalk(work, events, i, fate) {
   }
   const effects = takeEffects(events, i + used.length);
   applyEffects(work, effects, fate);
-  return { caption: caption + effectsCaption(effects), events: [...used, ...effects], focus: [] };
+  return { caption: withEffects(caption, effects), events: [...used, ...effects], focus: [] };
 }
 
 function monsterEvent(work, e) {

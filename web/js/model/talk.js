@@ -6,6 +6,9 @@
  * is the server's, and a text it refuses comes back with the server's message).
  */
 
+import { t } from "./i18n.js";
+import { colourName } from "./viewmodel.js";
+
 /** The most characters a message may have once stripped (the server's limit). */
 export const MAX_LENGTH = 500;
 
@@ -60,17 +63,17 @@ export function counterOf(text) {
 export function composerOf(info, muted) {
   if (info.viewer.kind === "creator") {
     return { shown: false, enabled: false,
-      note: "Only the players write here; you may mute a seat below." };
+      note: t("Only the players write here; you may mute a seat below.") };
   }
   if (info.viewer.kind !== "seat") {
-    return { shown: false, enabled: false, note: "Only the players write here." };
+    return { shown: false, enabled: false, note: t("Only the players write here.") };
   }
   if (info.status === "cancelled") {
-    return { shown: true, enabled: false, note: "The game was cancelled: the table is closed." };
+    return { shown: true, enabled: false, note: t("The game was cancelled: the table is closed.") };
   }
   if (muted.includes(info.viewer.seat)) {
     return { shown: true, enabled: false,
-      note: "The game's creator has muted your seat: you may read, but not write." };
+      note: t("The game's creator has muted your seat: you may read, but not write.") };
   }
   return { shown: true, enabled: true, note: "" };
 }
@@ -86,8 +89,9 @@ export function muteChoices(info, muted) {
   if (info.viewer.kind !== "creator") return [];
   return info.seats.filter((s) => !s.open).map((s) => {
     const isMuted = muted.includes(s.seat);
-    const text = isMuted ? "Unmute" : "Mute";
-    return { seat: s.seat, who: s.name, colour: s.colour, muted: isMuted, text,
-      label: `${text} ${s.name} (${s.colour})` };
+    const words = { name: s.name, colour: colourName(s.colour) };
+    return { seat: s.seat, who: s.name, colour: s.colour, muted: isMuted,
+      text: isMuted ? t("Unmute") : t("Mute"),
+      label: isMuted ? t("Unmute {name} ({colour})", words) : t("Mute {name} ({colour})", words) };
   });
 }

@@ -4,6 +4,7 @@
  * Pure values: a viewer is `{frames, entries, index}` and every function returns a new one.
  */
 
+import { t } from "./i18n.js";
 import { eventFrames, stillFrame } from "./replay.js";
 import { boardModel, readPayload, statusModel } from "./viewmodel.js";
 
@@ -35,7 +36,7 @@ export function readLog(payload) {
  */
 export function createViewer(log) {
   let scene = { board: boardModel(log.start, log.game), status: statusModel(log.start) };
-  const frames = [stillFrame(scene, "The game begins.")];
+  const frames = [stillFrame(scene, t("The game begins."))];
   const entries = [];
   for (const entry of log.entries) {
     const produced = eventFrames(scene, entry.events);

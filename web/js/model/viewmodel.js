@@ -6,15 +6,30 @@
  */
 
 import { DIRECTIONS, ENTRANCE, EXIT } from "./geometry.js";
+import { t } from "./i18n.js";
 
 /** A figure's two numbers add up to seven (RULES §2): red 5 shows 2 on its black side. */
 const NUMBERS_ADD_UP_TO = 7;
 
+/** The stone kinds in words, looked up in the page's language when used. */
 const STONE_NAMES = Object.freeze({
-  stone: "stone",
-  crystal: "crystal",
-  turn_right: "right-turning stone",
-  turn_180: "180° turning stone",
+  // TRANSLATORS: a kind of stone on the board (a plain stone, not a crystal).
+  stone: () => t("stone"),
+  crystal: () => t("crystal"),
+  turn_right: () => t("right-turning stone"),
+  turn_180: () => t("180° turning stone"),
+});
+
+/** The figure colours in words (the API's colours are English words, also used in notation). */
+const COLOUR_NAMES = Object.freeze({
+  // TRANSLATORS: a figure's colour, also a player's: "red 5", "Ann (red)".
+  green: () => t("green"),
+  red: () => t("red"),
+  blue: () => t("blue"),
+  yellow: () => t("yellow"),
+  beige: () => t("beige"),
+  purple: () => t("purple"),
+  black: () => t("black"),
 });
 
 /**
@@ -50,13 +65,24 @@ export function parseFigure(key) {
 }
 
 /**
+ * Name a colour for people, in the page's language: "red" (a colour the page does not know
+ * is kept as it is).
+ * @param {string} colour the API's colour, e.g. "red"
+ * @returns {string}
+ */
+export function colourName(colour) {
+  return Object.hasOwn(COLOUR_NAMES, colour) ? COLOUR_NAMES[colour]() : colour;
+}
+
+/**
  * Name a figure for people: "red 5" (colour and coloured number, which never change).
  * @param {string} key e.g. "red5"
  * @returns {string}
  */
 export function figureName(key) {
   const { colour, number } = parseFigure(key);
-  return `${colour} ${number}`;
+  // TRANSLATORS: a figure: its colour ("red") and its coloured number ("5").
+  return t("{colour} {number}", { colour: colourName(colour), number });
 }
 
 /**
@@ -65,7 +91,7 @@ export function figureName(key) {
  * @returns {string}
  */
 export function stoneName(kind) {
-  return STONE_NAMES[kind] ?? kind;
+  return Object.hasOwn(STONE_NAMES, kind) ? STONE_NAMES[kind]() : kind;
 }
 
 /**
@@ -138,10 +164,10 @@ export function statusModel(view) {
 
 /** The rule options in players' words, as the status shows them (engine.Options). */
 const OPTION_WORDS = Object.freeze({
-  random_setup: "random set-up",
-  three_hits: "the \"3 hits\" card",
-  online_teleporter_rule: "teleporters placed as on the online site",
-  open_exit: "teleporters may not wall off the exit",
+  random_setup: () => t("random set-up"),
+  three_hits: () => t("the \"3 hits\" card"),
+  online_teleporter_rule: () => t("teleporters placed as on the online site"),
+  open_exit: () => t("teleporters may not wall off the exit"),
 });
 
 /**
@@ -152,9 +178,10 @@ const OPTION_WORDS = Object.freeze({
  */
 export function rulesWords(status) {
   const chosen = Object.keys(OPTION_WORDS).filter((name) => status.options?.[name]);
-  return [status.experienced ? "experienced game" : "basic game",
-    ...chosen.map((name) => OPTION_WORDS[name])].join(", ")
-    + ` (rules version ${status.rulesVersion})`;
+  const rules = [status.experienced ? t("experienced game") : t("basic game"),
+    ...chosen.map((name) => OPTION_WORDS[name]())].join(", ");
+  // TRANSLATORS: {rules} is "basic game" or "experienced game" and the options chosen.
+  return t("{rules} (rules version {version})", { rules, version: status.rulesVersion });
 }
 
 /**
@@ -202,7 +229,8 @@ export function sides(board) {
  * @returns {string}
  */
 export function describeFigure(figure) {
-  return `${figure.colour} ${figure.number} showing ${figure.shows}`;
+  return t("{figure} showing {number}",
+    { figure: figureName(figure.id), number: figure.shows });
 }
 
 /**
@@ -214,15 +242,20 @@ export function describeFigure(figure) {
 export function describeSquare(index, square) {
   const here = index.get(square) ?? {};
   const parts = [];
-  if (here.monster) parts.push(`the monster facing ${DIRECTIONS[here.monster.facing].name}`);
+  if (here.monster) {
+    parts.push(t("the monster facing {direction}",
+      { direction: DIRECTIONS[here.monster.facing].name }));
+  }
   if (here.figure) parts.push(describeFigure(here.figure));
   if (here.stone) parts.push(stoneName(here.stone.kind));
   if (here.teleporter) {
-    const t = here.teleporter;
-    parts.push(`teleporter ${t.pair} with its arrow ${DIRECTIONS[t.arrow].name}`);
+    const { pair, arrow } = here.teleporter;
+    parts.push(t("teleporter {pair} with its arrow {direction}",
+      { pair, direction: DIRECTIONS[arrow].name }));
   }
-  if (here.pool) parts.push("blood pool");
-  if (square === EXIT) parts.push("the exit");
-  if (square === ENTRANCE) parts.push("the entrance");
-  return `${square}: ${parts.length ? parts.join(", ") : "empty"}`;
+  if (here.pool) parts.push(t("blood pool"));
+  if (square === EXIT) parts.push(t("the exit"));
+  if (square === ENTRANCE) parts.push(t("the entrance"));
+  // TRANSLATORS: a square of the board ("h5") and what stands on it, for screen readers.
+  return t("{square}: {things}", { square, things: parts.length ? parts.join(", ") : t("empty") });
 }

@@ -11,6 +11,7 @@
 import {
   DIRECTIONS, ENTRANCE, EXIT, HEIGHT, SQUARES, WALL_LETTERS, WIDTH, neighbour, parseSquare,
 } from "../model/geometry.js";
+import { t } from "../model/i18n.js";
 import { bySquare, describeFigure, describeSquare, sides } from "../model/viewmodel.js";
 import { drawHighlights } from "./highlights.js";
 import { BOTTOM_PANEL_Y, TOP_PANEL_Y, VIEW_BOX } from "./layout.js";
@@ -22,7 +23,11 @@ const SLOT = 0.9;
 const WALL_OFFSET = { N: [0.5, -0.28], E: [1.28, 0.5], S: [0.5, 1.28], W: [-0.28, 0.5] };
 // On a staircase two letters share one cut-off square: move them apart, along their walls.
 const STAIR_OFFSET = { N: [0.7, -0.25], E: [1.25, 0.3], S: [0.3, 1.25], W: [-0.25, 0.7] };
-const OFF_BOARD = { outside: "waiting outside", escaped: "escaped", removed: "out of the game" };
+// Functions, not texts: the catalog is loaded after this module.
+const OFF_BOARD = {
+  outside: () => t("waiting outside"), escaped: () => t("escaped"),
+  removed: () => t("out of the game"),
+};
 const WALL_LINE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
 
 /**
@@ -33,7 +38,7 @@ function zoomButton(container) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = "board-zoom small";
-  button.textContent = "Bigger squares";
+  button.textContent = t("Bigger squares");
   button.setAttribute("aria-pressed", "true");
   container.classList.add("is-zoomed");
   button.addEventListener("click", () => {
@@ -79,12 +84,16 @@ function drawFloor(layer) {
   ]);
   layer.append(
     door({ class: "door--exit", "data-door": "out", role: "button", tabindex: -1,
-      "aria-label": "the exit: leave the fortress" }, "EXIT", 0, TOP_PANEL_Y - 0.5),
-    door({ class: "door--entrance", "aria-hidden": "true" }, "IN", WIDTH - 1, BOTTOM_PANEL_Y - 0.5),
-    label("escaped", {
+      "aria-label": t("the exit: leave the fortress") },
+    // TRANSLATORS: the sign on the board's exit door; keep it short (one square wide)
+    t("EXIT"), 0, TOP_PANEL_Y - 0.5),
+    door({ class: "door--entrance", "aria-hidden": "true" },
+      // TRANSLATORS: the sign on the board's entrance; keep it short (one square wide)
+      t("IN"), WIDTH - 1, BOTTOM_PANEL_Y - 0.5),
+    label(OFF_BOARD.escaped(), {
       class: "panel__title", x: 1.2, y: TOP_PANEL_Y - 0.75, "text-anchor": "start",
     }),
-    label("waiting outside", {
+    label(OFF_BOARD.outside(), {
       class: "panel__title", x: WIDTH - 1.2, y: BOTTOM_PANEL_Y + 0.75, "text-anchor": "end",
     }),
   );
@@ -132,7 +141,7 @@ function reconcile(layer, items, key, make, update) {
 export function createBoard(container, { onActivate }) {
   const root = svg("svg", {
     class: "board", viewBox: VIEW_BOX, preserveAspectRatio: "xMidYMid meet",
-    role: "group", "aria-label": "Fearsome Floors board", tabindex: -1,
+    role: "group", "aria-label": t("Fearsome Floors board"), tabindex: -1,
   });
   const layers = {};
   for (const name of ["board", "tiles", "highlights", "pieces", "monster", "focus"]) {
@@ -233,7 +242,7 @@ export function createBoard(container, { onActivate }) {
       place(el, x, y, ` scale(${scale})`);
       el.dataset.figure = f.id;
       markChoosable(el);
-      el.setAttribute("aria-label", `${describeFigure(f)}, ${OFF_BOARD[f.where]}`);
+      el.setAttribute("aria-label", `${describeFigure(f)}, ${OFF_BOARD[f.where]()}`);
     });
   }
 

@@ -9,16 +9,27 @@
 import {
   composerOf, counterOf, mergeMessages, messageLines, muteChoices,
 } from "../model/talk.js";
+import { language, t } from "../model/i18n.js";
 import { el } from "./panel.js";
+import { zoneOf } from "./words.js";
 
-function lineOf(line) {
-  const time = new Date(line.at);
+/** A message's time of day, "18:30" or "6:30 PM" as the page's language writes it. */
+function timeOfDay(at, timeZone) {
+  const options = { hour: "2-digit", minute: "2-digit" };
+  try {
+    return new Date(at).toLocaleTimeString(language(),
+      timeZone ? { ...options, timeZone } : options);
+  } catch {
+    return new Date(at).toLocaleTimeString(language(), options); // a zone the browser lacks
+  }
+}
+
+function lineOf(line, timeZone) {
   return el("li", { class: line.own ? "chat__line chat__line--own" : "chat__line" },
     el("span", { class: `chat__name figure--${line.colour}`, dir: "auto" }, line.who),
     " ",
     el("span", { class: "chat__text", dir: "auto" }, line.text),
-    el("time", { class: "chat__time", datetime: line.at },
-      time.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })));
+    el("time", { class: "chat__time", datetime: line.at }, timeOfDay(line.at, timeZone)));
 }
 
 /**
@@ -35,21 +46,22 @@ export function createChat(container, ui, gameId) {
     shown: "", // what the list and the mute buttons show, so a poll with no news keeps them
   };
   const list = el("ol", { class: "chat__list" });
-  const empty = el("p", { class: "hint" }, "No one has written yet.");
+  const empty = el("p", { class: "hint" }, t("No one has written yet."));
   const note = el("p", { class: "hint chat__note" });
   const box = el("textarea", { id: "chat-text", rows: "2", class: "chat__box" });
   const counter = el("span", { class: "counter chat__counter", "aria-live": "polite" });
   // Named apart from the board's Send, which sends a move.
   const send = el("button", { type: "submit", class: "primary",
-    "aria-label": "Send to the table" }, "Send");
+    "aria-label": t("Send to the table") }, t("Send"));
   const form = el("form", { class: "chat__form" },
-    el("label", { for: "chat-text" }, "Message to the table"), box,
+    el("label", { for: "chat-text" }, t("Message to the table")), box,
     el("div", { class: "chat__send" }, counter, send));
   const error = el("p", { class: "error chat__error", role: "alert" });
   const mutes = el("ul", { class: "chat__mutes" });
   error.hidden = true;
   form.hidden = true; // until the first refresh says who is looking
-  container.replaceChildren(el("h2", {}, "Table talk"), list, empty, note, form, error, mutes);
+  container.replaceChildren(el("h2", {}, t("Table talk")), list, empty, note, form, error,
+    mutes);
 
   /** Show `message` (empty: none); a failed read's is taken away by the next read. */
   function say(message, readFailed = false) {
@@ -81,10 +93,11 @@ export function createChat(container, ui, gameId) {
     const choices = muteChoices(s.info, s.muted);
     // Redrawn only when they change: a poll must not take the focus from a mute button,
     // nor a selection from a message being copied.
-    const shown = JSON.stringify([lines, choices]);
+    const timeZone = zoneOf(s.info.viewer);
+    const shown = JSON.stringify([lines, choices, timeZone]);
     if (shown !== s.shown) {
       s.shown = shown;
-      list.replaceChildren(...lines.map(lineOf));
+      list.replaceChildren(...lines.map((line) => lineOf(line, timeZone)));
       mutes.replaceChildren(...choices.map(muteItem));
     }
     list.hidden = !s.messages.length;
@@ -106,7 +119,7 @@ export function createChat(container, ui, gameId) {
       draw(false);
       mutes.querySelector(`[data-seat="${now.seat}"]`)?.focus(); // the button was redrawn
     } catch (failure) {
-      say(`Not changed: ${failure.message}`);
+      say(t("Not changed: {reason}", { reason: failure.message }));
     }
   }
 
@@ -123,7 +136,7 @@ export function createChat(container, ui, gameId) {
       s.muted = page.muted;
       if (s.readFailed) say("");
     } catch (failure) {
-      say(`The messages could not be read: ${failure.message}`, true);
+      say(t("The messages could not be read: {reason}", { reason: failure.message }), true);
     }
     draw(s.messages.length > before);
   }
@@ -148,7 +161,7 @@ export function createChat(container, ui, gameId) {
       say("");
       draw(true);
     } catch (failure) {
-      say(`Not sent: ${failure.message}`);
+      say(t("Not sent: {reason}", { reason: failure.message }));
     } finally {
       s.sending = false;
       drawCounter();

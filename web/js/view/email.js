@@ -7,6 +7,7 @@
  * checks an address beyond the browser's `type="email"`.
  */
 
+import { t } from "../model/i18n.js";
 import { el } from "./panel.js";
 
 const JOINED_KEY = "ff:joined:";
@@ -45,7 +46,7 @@ export function emailForm({ title, label, button, hint = "", heading = "h2", nam
     said.textContent = "";
     const address = input.value.trim();
     if (!address) {
-      alert("Give your email address.");
+      alert(t("Give your email address."));
       return;
     }
     try {
@@ -64,10 +65,10 @@ export function emailForm({ title, label, button, hint = "", heading = "h2", nam
  */
 export function askHomeForm(ui) {
   return emailForm({
-    title: "Email me a link to all my games", label: "Your email address",
-    button: "Email me the link", name: "ask-home",
-    hint: "The address you gave when you were invited or joined: one link lists all your "
-      + "games and which wait for your move. It works for 7 days.",
+    title: t("Email me a link to all my games"), label: t("Your email address"),
+    button: t("Email me the link"), name: "ask-home",
+    hint: t("The address you gave when you were invited or joined: one link lists all your "
+      + "games and which wait for your move. It works for 7 days."),
     send: async (email) => (await ui.client.askHomeLink(email)).message,
     alert: ui.alert,
   });
@@ -79,9 +80,10 @@ export function askHomeForm(ui) {
  */
 export function lostLinkForm(ui) {
   return emailForm({
-    title: "Lost your link to a game?", label: "Your email address",
-    button: "Email me my links", name: "lost-link",
-    hint: "New links to your seats go to the address you gave; your first links keep working.",
+    title: t("Lost your link to a game?"), label: t("Your email address"),
+    button: t("Email me my links"), name: "lost-link",
+    hint: t("New links to your seats go to the address you gave; your first links keep "
+      + "working."),
     send: async (email) => (await ui.client.lostLinks(email)).message,
     alert: ui.alert,
   });
@@ -108,53 +110,54 @@ function justJoined(gameId) {
 
 function keepAdvice(joined) {
   const words = joined
-    ? "You have joined the game. This page's address is your key to your seat: bookmark it "
-      + "now, or email it to yourself."
-    : "This page's address is your key to your seat: keep it (bookmark it).";
+    ? t("You have joined the game. This page's address is your key to your seat: bookmark "
+      + "it now, or email it to yourself.")
+    : t("This page's address is your key to your seat: keep it (bookmark it).");
   return el("p", { class: joined ? "keep is-new" : "keep" }, words);
 }
 
 function seatForms(ui, gameId, email) {
   if (!email) {
     return [
-      el("p", {}, "This seat has no email address. Add one to get this link, and your turns "
-        + "if you like, by email."),
+      el("p", {}, t("This seat has no email address. Add one to get this link, and your "
+        + "turns if you like, by email.")),
       emailForm({
-        title: "Add your email", label: "Your email address", button: "Add email",
+        title: t("Add your email"), label: t("Your email address"), button: t("Add email"),
         heading: "h3", name: "add-email",
-        hint: "It gets a link to confirm the address; once you follow it, your link to "
-          + "this game comes by email.",
+        hint: t("It gets a link to confirm the address; once you follow it, your link to "
+          + "this game comes by email."),
         send: async (address) => {
           const asked = await ui.client.changeEmail(gameId, address);
-          return `We sent a link to ${asked.pending_email}: open it to confirm the address, `
-            + "and your link to this game follows.";
+          return t("We sent a link to {email}: open it to confirm the address, and your "
+            + "link to this game follows.", { email: asked.pending_email });
         },
         alert: ui.alert,
       }),
     ];
   }
   const said = el("p", { class: "said", role: "status" });
-  const send = el("button", { type: "button" }, "Email me this link");
+  const send = el("button", { type: "button" }, t("Email me this link"));
   send.addEventListener("click", async () => {
     said.textContent = "";
     try {
       const sent = await ui.client.emailMyLink(gameId);
-      said.textContent = `Your link is on its way to ${sent.email}.`;
+      said.textContent = t("Your link is on its way to {email}.", { email: sent.email });
     } catch (error) {
       ui.alert(error.message);
     }
   });
   return [
-    el("p", {}, `Your email: ${email}`),
+    el("p", {}, t("Your email: {email}", { email })),
     el("div", { class: "buttons" }, send), said,
     emailForm({
-      title: "Change email", label: "New email address", button: "Change email",
+      title: t("Change email"), label: t("New email address"), button: t("Change email"),
       heading: "h3", name: "change-email",
-      hint: `The new address gets a link to confirm it; until then mail goes to ${email}.`,
+      hint: t("The new address gets a link to confirm it; until then mail goes to {email}.",
+        { email }),
       send: async (address) => {
         const asked = await ui.client.changeEmail(gameId, address);
-        return `We sent a link to ${asked.pending_email}: open it to confirm. Until then, `
-          + `mail goes to ${asked.email}.`;
+        return t("We sent a link to {email}: open it to confirm. Until then, mail goes to "
+          + "{current}.", { email: asked.pending_email, current: asked.email });
       },
       alert: ui.alert,
     }),
@@ -179,12 +182,13 @@ export async function mountSeatEmail(anchor, ui, gameId, viewer) {
   }
   const joined = justJoined(gameId);
   if (joined) ui.notice(keepAdvice(true).textContent);
-  const title = el("h2", { id: "seat-email-title" }, "Your link");
+  const title = el("h2", { id: "seat-email-title" }, t("Your link"));
   try {
     const current = await ui.client.notifications(gameId);
     box.replaceChildren(title, keepAdvice(joined), ...seatForms(ui, gameId, current.email));
   } catch (error) {
     box.replaceChildren(title, keepAdvice(joined),
-      el("p", {}, `Your email address could not be read: ${error.message}`));
+      el("p", {}, t("Your email address could not be read: {reason}",
+        { reason: error.message })));
   }
 }

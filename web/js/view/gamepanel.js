@@ -6,20 +6,24 @@
 
 import { isolate } from "../model/captions.js";
 import { logLines } from "../model/gamelog.js";
+import { t } from "../model/i18n.js";
+import { colourName } from "../model/viewmodel.js";
 import { el } from "./panel.js";
 import { turnOf } from "./signals.js";
+import { when, zoneOf } from "./words.js";
 
 function whoYouAre(game, info) {
-  if (info.viewer.kind === "spectator") return "You are watching.";
-  if (info.viewer.kind === "creator") return "You created this game; you are watching it.";
+  if (info.viewer.kind === "spectator") return t("You are watching.");
+  if (info.viewer.kind === "creator") return t("You created this game; you are watching it.");
   const seat = info.seats.find((s) => s.seat === info.viewer.seat);
-  return `You play ${seat.colour}, as ${isolate(seat.name)}.`;
+  return t("You play {colour}, as {name}.",
+    { colour: colourName(seat.colour), name: isolate(seat.name) });
 }
 
 function clock(info) {
   if (info.pausedAt || !info.moveDeadline) return "";
-  const when = new Date(info.moveDeadline);
-  return `The player to move has until ${when.toLocaleString()}.`;
+  return t("The player to move has until {moment}.",
+    { moment: when(info.moveDeadline, zoneOf(info.viewer)) });
 }
 
 /**
@@ -35,7 +39,7 @@ export function renderInfo(container, game, info) {
     el("p", { class: `info turn${turn.mine ? " is-mine" : ""}` }, turn.text)];
   const time = clock(info);
   if (time) lines.push(el("p", { class: "info" }, time));
-  container.replaceChildren(el("h2", { class: "game-title" }, game.title || "A game"), ...lines);
+  container.replaceChildren(el("h2", { class: "game-title" }, game.title || t("A game")), ...lines);
 }
 
 /**
@@ -54,20 +58,21 @@ export function renderLog(container, entries, actions, board, on) {
     if (line.notation) item.append(" ", el("code", { class: "log__notation" }, line.notation));
     if (line.monster) {
       const b = el("button", { type: "button", class: "small",
-        "aria-label": `Replay this monster phase: ${line.text}` }, "Replay");
+        "aria-label": t("Replay this monster phase: {phase}", { phase: line.text }) },
+      t("Replay"));
       b.addEventListener("click", () => on.replay(entries[i]));
       item.append(" ", b);
     }
     return item;
   });
-  const parts = [el("h2", {}, "Log")];
+  const parts = [el("h2", {}, t("Log"))];
   if (on.wholeGame) {
-    const b = el("button", { type: "button" }, "Step through the game");
+    const b = el("button", { type: "button" }, t("Step through the game"));
     b.addEventListener("click", on.wholeGame);
     parts.push(el("div", { class: "buttons" }, b));
   }
   parts.push(items.length ? el("ol", { class: "log" }, ...items)
-    : el("p", {}, "Nothing has happened yet."));
+    : el("p", {}, t("Nothing has happened yet.")));
   container.replaceChildren(...parts);
   const list = container.querySelector("ol");
   if (list) list.scrollTop = list.scrollHeight;

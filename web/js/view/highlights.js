@@ -6,6 +6,7 @@
  */
 
 import { DIRECTIONS, parseSquare } from "../model/geometry.js";
+import { t, tn } from "../model/i18n.js";
 import { parseFigure } from "../model/viewmodel.js";
 import { centre } from "./layout.js";
 import { label, svg } from "./pieces.js";
@@ -67,7 +68,7 @@ export function drawHighlights(layer, h) {
   const marks = [];
   if (h.selectedSquare) {
     marks.push(frame(h.selectedSquare, "hl-selected"));
-    add(notes, h.selectedSquare, "selected");
+    add(notes, h.selectedSquare, t("selected"));
   }
   // Once a destination is chosen the others step back, so its preview stands out.
   const dim = h.chosen ? " is-dim" : "";
@@ -77,11 +78,13 @@ export function drawHighlights(layer, h) {
     if (count > 1) {
       marks.push(label(String(count), { class: `hl-count${dim}`, x: c.x + 0.3, y: c.y - 0.3 }));
     }
-    add(notes, to, count > 1 ? `a destination, ${count} ways to push` : "a destination");
+    add(notes, to, count > 1
+      ? tn("a destination, {n} way to push", "a destination, {n} ways to push", count)
+      : t("a destination"));
   }
   if (h.chosen) {
     marks.push(ring(h.chosen, "hl-chosen"));
-    add(notes, h.chosen, "chosen");
+    add(notes, h.chosen, t("chosen"));
   }
   if (h.preview) {
     const p = h.preview;
@@ -89,12 +92,13 @@ export function drawHighlights(layer, h) {
     for (const push of p.pushes) {
       marks.push(push.to === null ? cross(push.from) : pushArrow(push.from, push.to));
       add(notes, push.from,
-        push.to === null ? "its stone is removed" : `its stone goes to ${push.to}`);
+        push.to === null ? t("its stone is removed")
+          : t("its stone goes to {square}", { square: push.to }));
     }
   }
   for (const square of h.spots ?? []) {
     marks.push(frame(square, "hl-spot"));
-    add(notes, square, "the tile may go here");
+    add(notes, square, t("the tile may go here"));
   }
   if (h.placement) {
     for (const square of h.placement.squares) marks.push(frame(square, "hl-placement"));
@@ -108,7 +112,7 @@ export function drawHighlights(layer, h) {
   }
   for (const square of h.focus ?? []) {
     marks.push(ring(square, "hl-focus", 0.44));
-    add(notes, square, "pointed out");
+    add(notes, square, t("pointed out"));
   }
   layer.replaceChildren(...marks);
   return notes;

@@ -6,7 +6,10 @@
  * refusal reads the game again and shows the server's reason.
  */
 
-import { el } from "./panel.js";
+import { t, tn } from "../model/i18n.js";
+import { colourName } from "../model/viewmodel.js";
+import { button, el } from "./panel.js";
+import { seatLabel, spanWords, when, zoneOf } from "./words.js";
 
 /** The times per move the creator chooses from, in seconds (null: no limit). */
 export const TIME_LIMITS = [null, 3600, 4 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400,
@@ -14,40 +17,24 @@ export const TIME_LIMITS = [null, 3600, 4 * 3600, 12 * 3600, 86400, 2 * 86400, 3
 
 /** A number of seconds in words: "1 day", "4 hours", "1 day 12 hours", "no limit". */
 export function duration(seconds) {
-  if (seconds === null || seconds === undefined) return "no limit";
-  const parts = [];
-  let left = seconds;
-  for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
-    const count = Math.floor(left / size);
-    if (count) parts.push(`${count} ${unit}${count === 1 ? "" : "s"}`);
-    left -= count * size;
-  }
-  return parts.join(" ") || `${seconds} seconds`;
-}
-
-/** An API time ("2026-11-25T15:40:00Z") as people read it in mails: "2026-11-25 15:40 UTC". */
-export function when(iso) {
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC` : "";
-}
-
-function button(text, onClick, attrs = {}) {
-  const b = el("button", { type: "button", ...attrs }, text);
-  b.addEventListener("click", onClick);
-  return b;
+  if (seconds === null || seconds === undefined) return t("no limit");
+  return spanWords(seconds) || tn("{n} second", "{n} seconds", seconds);
 }
 
 /** What the game's state means for its host, in one sentence. */
 function stateLine(game) {
-  if (game.status === "cancelled") return "You cancelled this game: nothing more can be done.";
-  if (game.status === "finished") return "This game is over: nothing more can be done.";
+  if (game.status === "cancelled") return t("You cancelled this game: nothing more can be done.");
+  if (game.status === "finished") return t("This game is over: nothing more can be done.");
   if (game.status === "open") {
     const open = game.seats.filter((s) => s.open).length;
-    return `The game starts when ${open} more player${open === 1 ? "" : "s"} join${open === 1 ? "s" : ""}.`;
+    return tn("The game starts when {n} more player joins.",
+      "The game starts when {n} more players join.", open);
   }
   if (game.paused_at) {
-    return `Paused since ${when(game.paused_at)}: no move is taken and no time runs out.`;
+    return t("Paused since {moment}: no move is taken and no time runs out.",
+      { moment: when(game.paused_at, zoneOf(game.viewer)) });
   }
-  return "The game is under way.";
+  return t("The game is under way.");
 }
 
 /**
@@ -83,7 +70,9 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
       }
       return answer;
     } catch (error) {
-      ui.alert(`${failure}: ${error.message}`);
+      // TRANSLATORS: {failure} is what did not happen ("The game was not paused"); {reason}
+      // the server's reason
+      ui.alert(t("{failure}: {reason}", { failure, reason: error.message }));
       game = (await ui.client.readGame(gameId)).game;
       return null;
     } finally {
@@ -96,16 +85,16 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
     const buttons = el("div", { class: "buttons" });
     if (game.status === "active") {
       buttons.append(game.paused_at
-        ? button("Resume the game", () => act(() => ui.client.hostAction(gameId, "resume"),
-          "The game was not resumed"))
-        : button("Pause the game", () => act(() => ui.client.hostAction(gameId, "pause"),
-          "The game was not paused")));
+        ? button(t("Resume the game"), () => act(() => ui.client.hostAction(gameId, "resume"),
+          t("The game was not resumed")))
+        : button(t("Pause the game"), () => act(() => ui.client.hostAction(gameId, "pause"),
+          t("The game was not paused"))));
     }
-    const cancel = button("Cancel the game…", () => {
+    const cancel = button(t("Cancel the game…"), () => {
       cancel.replaceWith(confirmBox(
-        "Cancel this game for everyone? It cannot be undone: nobody can move any more.",
-        "Yes, cancel the game", "Keep the game",
-        () => act(() => ui.client.hostAction(gameId, "cancel"), "The game was not cancelled"),
+        t("Cancel this game for everyone? It cannot be undone: nobody can move any more."),
+        t("Yes, cancel the game"), t("Keep the game"),
+        () => act(() => ui.client.hostAction(gameId, "cancel"), t("The game was not cancelled")),
         draw));
     });
     buttons.append(cancel);
@@ -114,68 +103,79 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
 
   function timeTools() {
     const limit = game.move_time_limit;
-    const said = [`Each player has ${limit ? duration(limit) : "as long as they like"} for a move.`];
-    if (game.move_deadline) said.push(`The move under way ends at ${when(game.move_deadline)}.`);
-    const lines = [el("h3", {}, "Time per move"), el("p", { class: "time-limit" }, said.join(" "))];
+    const said = [limit
+      ? t("Each player has {duration} for a move.", { duration: duration(limit) })
+      : t("Each player has as long as they like for a move.")];
+    if (game.move_deadline) {
+      said.push(t("The move under way ends at {moment}.",
+        { moment: when(game.move_deadline, zoneOf(game.viewer)) }));
+    }
+    const lines = [el("h3", {}, t("Time per move")),
+      el("p", { class: "time-limit" }, said.join(" "))];
     if (game.status !== "active" && game.status !== "open") return lines;
     const choices = TIME_LIMITS.includes(limit) ? TIME_LIMITS : [...TIME_LIMITS, limit];
     const select = el("select", { id: "move-time-limit" }, ...choices.map((seconds) =>
       el("option", { value: seconds === null ? "" : String(seconds) }, duration(seconds))));
     select.value = limit === null ? "" : String(limit);
-    const save = button("Set the time", () => act(() => ui.client.setMoveTimeLimit(gameId,
-      select.value === "" ? null : Number(select.value)), "The time per move was not set"));
+    const save = button(t("Set the time"), () => act(() => ui.client.setMoveTimeLimit(gameId,
+      select.value === "" ? null : Number(select.value)), t("The time per move was not set")));
     return [...lines, el("div", { class: "host-row" },
-      el("label", { for: "move-time-limit" }, "New time per move"), select, save),
-    el("p", { class: "hint" }, "It counts from the next move on: the player to move now "
-      + "keeps the time they were given.")];
+      el("label", { for: "move-time-limit" }, t("New time per move")), select, save),
+    el("p", { class: "hint" }, t("It counts from the next move on: the player to move now "
+      + "keeps the time they were given."))];
   }
 
   function seatItem(seat) {
-    const label = `${seat.name ?? `Seat ${seat.seat + 1}`} (${seat.colour})`;
-    const item = el("li", {}, el("span", {}, seat.open ? `${label}: open` : label));
+    const label = seatLabel(seat, { isolated: false });
+    const item = el("li", {}, el("span", {},
+      seat.open ? t("{seat}: open", { seat: label }) : label));
     const made = invites.get(seat.seat);
     if (made) {
       const link = el("input", { type: "text", readonly: "", value: made.invite_link,
-        "aria-label": `Invite link for seat ${seat.seat + 1} (${seat.colour})` });
-      const copy = button("Copy", async () => {
+        "aria-label": t("Invite link for seat {number} ({colour})",
+          { number: seat.seat + 1, colour: colourName(seat.colour) }) });
+      const copy = button(t("Copy"), async () => {
         link.select();
         try {
           await navigator.clipboard.writeText(made.invite_link);
-          copy.textContent = "Copied";
+          copy.textContent = t("Copied");
         } catch {
-          copy.textContent = "Select and copy it";
+          copy.textContent = t("Select and copy it");
         }
       });
       item.append(el("p", { class: "invite" },
-        `Send this link to the new player for ${made.colour}: it works once, and `
-        + `${made.name}'s old links no longer do.`), el("div", { class: "host-row" }, link, copy));
+        t("Send this link to the new player for {colour}: it works once, and {name}'s old "
+          + "links no longer do.", { colour: colourName(made.colour), name: made.name })),
+      el("div", { class: "host-row" }, link, copy));
       return item;
     }
     if (seat.open || (game.status !== "active" && game.status !== "open")) return item;
-    const ask = button("New player…", () => {
+    const ask = button(t("New player…"), () => {
       ask.replaceWith(confirmBox(
-        `Give ${label}'s seat to someone else? ${seat.name}'s links and email stop working `
-        + "at once; you get a link to send to the new player, who takes the seat as it is.",
-        "Yes, make a new invite", "Keep this player",
+        t("Give {seat}'s seat to someone else? {name}'s links and email stop working at "
+          + "once; you get a link to send to the new player, who takes the seat as it is.",
+        { seat: label, name: seat.name }),
+        t("Yes, make a new invite"), t("Keep this player"),
         () => act(async () => {
           const invite = await ui.client.inviteToSeat(gameId, seat.seat);
           invites.set(seat.seat, invite);
           return invite;
-        }, "No new invite was made"),
+        }, t("No new invite was made")),
         draw));
-    }, { class: "small", "aria-label": `New player for seat ${seat.seat + 1} (${label})` });
+    }, { class: "small", "aria-label": t("New player for seat {number} ({seat})",
+      { number: seat.seat + 1, seat: label }) });
     item.append(" ", ask);
     return item;
   }
 
   function draw() {
     container.replaceChildren(
-      el("h2", { id: "host-tools-title" }, "Host tools"),
+      el("h2", { id: "host-tools-title" }, t("Host tools")),
       el("p", { class: "host-state", "aria-live": "polite" }, stateLine(game)),
       ...lifeTools(),
       ...timeTools(),
-      el("h3", {}, "Players"),
-      el("p", { class: "hint" }, "If a player has left, give their seat to someone new."),
+      el("h3", {}, t("Players")),
+      el("p", { class: "hint" }, t("If a player has left, give their seat to someone new.")),
       el("ul", { class: "host-seats" }, ...game.seats.map(seatItem)),
     );
   }

@@ -9,9 +9,9 @@
  * in its words. `paceOf` and `timeLeft` are pure and tested with `node --test`.
  */
 
-import { isolate } from "../model/captions.js";
-import { when } from "./host.js";
+import { t, tn } from "../model/i18n.js";
 import { el } from "./panel.js";
+import { seatLabel, spanWords, when, zoneOf } from "./words.js";
 
 const TICK_MS = 30000;
 
@@ -23,22 +23,23 @@ const TICK_MS = 30000;
  * @returns {string}
  */
 export function timeLeft(deadline, now) {
-  let minutes = Math.max(0, Math.floor((Date.parse(deadline) - now) / 60000));
-  const parts = [];
-  for (const [unit, size] of [["day", 1440], ["hour", 60], ["minute", 1]]) {
-    const count = Math.floor(minutes / size);
-    minutes -= count * size;
-    if (count) parts.push(`${count} ${unit}${count === 1 ? "" : "s"}`);
+  const seconds = Math.max(0, Math.floor((Date.parse(deadline) - now) / 1000));
+  return spanWords(seconds, 2) || t("less than a minute");
+}
+
+/** The clock's sentence: who has how long left, and the vacation days after it. */
+function clockLine(mine, seat, time, days) {
+  if (mine) {
+    return days
+      ? tn("You have {time} left for this move, then {n} vacation day.",
+        "You have {time} left for this move, then {n} vacation days.", days, { time })
+      : t("You have {time} left for this move.", { time });
   }
-  return parts.slice(0, 2).join(" ") || "less than a minute";
-}
-
-function label(seat) {
-  return `${isolate(seat.name ?? `Seat ${seat.seat + 1}`)} (${seat.colour})`;
-}
-
-function plural(count, word) {
-  return `${count} ${word}${count === 1 ? "" : "s"}`;
+  const who = seatLabel(seat);
+  return days
+    ? tn("{seat} has {time} left for this move, then {n} vacation day.",
+      "{seat} has {time} left for this move, then {n} vacation days.", days, { seat: who, time })
+    : t("{seat} has {time} left for this move.", { seat: who, time });
 }
 
 /**
@@ -56,25 +57,27 @@ export function paceOf(game, now) {
   let clock = null;
   if (toMove && game.move_deadline) {
     if (game.paused_at) {
-      clock = "The clock is stopped while the game is paused.";
+      clock = t("The clock is stopped while the game is paused.");
     } else {
-      const who = mine ? "You have" : `${label(toMove)} has`;
-      const days = toMove.vacation_days_left;
-      clock = `${who} ${timeLeft(game.move_deadline, now)} left for this move`
-        + (days ? `, then ${plural(days, "vacation day")}.` : ".");
+      clock = clockLine(mine, toMove, timeLeft(game.move_deadline, now),
+        toMove.vacation_days_left);
     }
   }
   let nudge = null;
   if (toMove && !game.paused_at && !mine && game.viewer.kind !== "spectator") {
     const next = game.next_nudge_at;
     nudge = next && Date.parse(next) > now
-      ? { can: false, text: `Nudged already: the next nudge may go at ${when(next)} (one a day).` }
-      : { can: true, text: `Nudge ${label(toMove)}` };
+      ? { can: false, text: t("Nudged already: the next nudge may go at {moment} (one a day).",
+        { moment: when(next, zoneOf(game.viewer)) }) }
+      // TRANSLATORS: a button; {seat} is the player to move and their colour
+      : { can: true, text: t("Nudge {seat}", { seat: seatLabel(toMove) }) };
   }
   const absent = game.viewer.kind !== "creator" || !running ? [] : game.seats
     .filter((s) => s.absent && !s.open)
-    .map((s) => `${label(s)} has missed ${plural(s.missed_deadlines, "deadline")}: you may `
-      + "hand the seat to someone else (Host tools, \u201cNew player\u2026\u201d).");
+    .map((s) => tn("{seat} has missed {n} deadline: you may hand the seat to someone else "
+      + "(Host tools, \u201cNew player\u2026\u201d).",
+    "{seat} has missed {n} deadlines: you may hand the seat to someone else "
+      + "(Host tools, \u201cNew player\u2026\u201d).", s.missed_deadlines, { seat: seatLabel(s) }));
   return { clock, nudge, absent };
 }
 
@@ -83,7 +86,7 @@ const shown = new WeakMap(); // the panel → {game, said, timer, settings}
 function panelOf(page) {
   let box = page.side?.querySelector("#pace");
   if (!box) {
-    box = el("section", { id: "pace", class: "pace", "aria-label": "Time and nudges" },
+    box = el("section", { id: "pace", class: "pace", "aria-label": t("Time and nudges") },
       el("div", { class: "pace-now" }), el("div", { class: "pace-settings" }));
     page.signals.after(box);
   }
@@ -111,27 +114,27 @@ function drawSettings(box, ui) {
     holder.replaceChildren();
     return;
   }
-  const [days, daysRow] = numberField("vacation-days", "Vacation days per player",
+  const [days, daysRow] = numberField("vacation-days", t("Vacation days per player"),
     game.vacation_days, 0, 60);
-  const [limit, limitRow] = numberField("missed-limit", "Tell me after this many missed "
-    + "deadlines", game.missed_deadlines_limit, 1, 20, "never");
-  const save = el("button", { type: "button", class: "small" }, "Set the pace");
+  const [limit, limitRow] = numberField("missed-limit", t("Tell me after this many missed "
+    + "deadlines"), game.missed_deadlines_limit, 1, 20, t("never"));
+  const save = el("button", { type: "button", class: "small" }, t("Set the pace"));
   save.addEventListener("click", async () => {
     ui.clear?.();
     try {
       const answer = await ui.client.setPace(game.id, { vacation_days: Number(days.value || 0),
         missed_deadlines_limit: limit.value === "" ? null : Number(limit.value) });
       state.game = answer;
-      state.said = "The pace is set.";
+      state.said = t("The pace is set.");
     } catch (error) {
-      ui.alert(`The pace was not set: ${error.message}`);
+      ui.alert(t("The pace was not set: {reason}", { reason: error.message }));
     }
     draw(box, ui);
   });
-  holder.replaceChildren(el("h3", {}, "Pace"), daysRow, limitRow,
+  holder.replaceChildren(el("h3", {}, t("Pace")), daysRow, limitRow,
     el("div", { class: "buttons" }, save),
-    el("p", { class: "hint" }, "When a player's time runs out, their vacation days are spent "
-      + "first, a day at a time; then their figure is flipped for them as before."));
+    el("p", { class: "hint" }, t("When a player's time runs out, their vacation days are "
+      + "spent first, a day at a time; then their figure is flipped for them as before.")));
 }
 
 function draw(box, ui) {
@@ -144,8 +147,8 @@ function draw(box, ui) {
     const b = el("button", { type: "button", class: "small pace-nudge" }, nudge.text);
     b.addEventListener("click", () => sendNudge(box, ui));
     parts.push(el("div", { class: "buttons" }, b),
-      el("p", { class: "hint" }, "A nudge tells them by email that the table waits; one a day "
-        + "per game, whoever sends it."));
+      el("p", { class: "hint" }, t("A nudge tells them by email that the table waits; one a "
+        + "day per game, whoever sends it.")));
   } else if (nudge) {
     parts.push(el("p", { class: "hint pace-nudged" }, nudge.text));
   }
@@ -155,6 +158,14 @@ function draw(box, ui) {
   box.hidden = parts.length === 0 && !box.querySelector(".pace-settings").childElementCount;
 }
 
+/** What the panel says after a nudge went to `seat` (undefined: a seat it does not know). */
+function nudgedLine(seat, emailed) {
+  if (!seat) return emailed ? t("The player was nudged by email.") : t("The player was nudged.");
+  const who = seatLabel(seat);
+  return emailed ? t("{seat} was nudged by email.", { seat: who })
+    : t("{seat} was nudged.", { seat: who });
+}
+
 async function sendNudge(box, ui) {
   ui.clear?.();
   const state = shown.get(box);
@@ -162,13 +173,12 @@ async function sendNudge(box, ui) {
     const answer = await ui.client.nudge(state.game.id);
     const seat = state.game.seats.find((s) => s.seat === answer.seat);
     state.game = { ...state.game, next_nudge_at: answer.next_nudge_at };
-    state.said = `${seat ? label(seat) : "The player"} was nudged${answer.emailed
-      ? " by email" : ""}.`;
+    state.said = nudgedLine(seat, answer.emailed);
   } catch (error) {
     if (error.details?.next_nudge_at) {
       state.game = { ...state.game, next_nudge_at: error.details.next_nudge_at };
     }
-    ui.alert(`No nudge was sent: ${error.message}`);
+    ui.alert(t("No nudge was sent: {reason}", { reason: error.message }));
   }
   draw(box, ui);
 }

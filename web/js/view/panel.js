@@ -7,6 +7,7 @@
 import { cardLabel, playerName } from "../model/captions.js";
 import { EVENT } from "../model/events.js";
 import { DIRECTIONS } from "../model/geometry.js";
+import { t, tn } from "../model/i18n.js";
 import {
   arrowChoices, chooseArrow, chooseMove, chooseOrientation, choices, clearSelection,
   describeMove, flipAction, orientationChoices, pendingAction, placeableTiles, previewMove, prompt,
@@ -15,12 +16,16 @@ import {
 import { rulesWords, sides, stoneName } from "../model/viewmodel.js";
 import { FRAME_MS } from "./animate.js";
 
+// Functions, not texts: the catalog is loaded after this module.
 const TILE_NAMES = {
-  teleporter_A: "teleporter A", teleporter_B: "teleporter B",
-  pool_square: "square pool (2×2)", pool_long: "long pool (1×4)",
+  teleporter_A: () => t("teleporter A"), teleporter_B: () => t("teleporter B"),
+  pool_square: () => t("square pool (2×2)"), pool_long: () => t("long pool (1×4)"),
 };
 const PHASES = {
-  placement: "placing tiles", figures: "figures move", monster: "the monster moves", over: "over",
+  placement: () => t("placing tiles"), figures: () => t("figures move"),
+  monster: () => t("the monster moves"),
+  // TRANSLATORS: the game's phase when it has ended
+  over: () => t("over"),
 };
 
 /**
@@ -56,36 +61,52 @@ export function button(text, onClick, attrs = {}) {
  * @param {object} board
  * @param {object} status from `statusModel` (or a replay frame's scene)
  */
-export function renderStatus(container, board, status) {
-  const players = el("ul", { class: "players" }, ...sides(board).map((p) => {
-    const toMove = p.seat === status.toMove;
-    const you = p.seat === status.viewer ? " (you)" : "";
-    return el("li", { class: toMove ? "is-to-move" : "" },
-      el("span", { class: `swatch figure--${p.colour}`, "aria-hidden": "true" }),
-      `${playerName(board, p.seat)}${you}: ${p.escaped.length} escaped, ${p.outside.length} outside`
-        + (p.removed.length ? `, ${p.removed.length} out of the game` : "")
-        + (toMove ? " — to move" : ""));
-  }));
-  const facts = [
-    ["Rules", rulesWords(status)],
-    ["Phase", PHASES[status.phase] ?? status.phase],
-    ["Stage", String(status.stage)],
-    ["Game turn", String(status.gameTurn)],
-    ["Start player", playerName(board, status.startSeat)],
-    ["Cards left", String(status.cardsLeft)],
-    ["Played", status.discard.length ? status.discard.map(cardLabel).join(", ") : "none yet"],
+/** A player's line in the status: who, their figures escaped, outside, out, and the turn. */
+function playerLine(board, status, side) {
+  const name = playerName(board, side.seat);
+  const player = side.seat === status.viewer ? t("{name} (you)", { name }) : name;
+  const counts = [
+    tn("{n} escaped", "{n} escaped", side.escaped.length),
+    tn("{n} outside", "{n} outside", side.outside.length),
   ];
-  if (status.phase === "placement") facts.push(["Tiles left", String(status.tilesToPlace.length)]);
+  if (side.removed.length) {
+    counts.push(tn("{n} out of the game", "{n} out of the game", side.removed.length));
+  }
+  const words = { player, counts: counts.join(", ") };
+  // TRANSLATORS: {counts} is e.g. "2 escaped, 3 outside" (figures)
+  return side.seat === status.toMove ? t("{player}: {counts} — to move", words)
+    : t("{player}: {counts}", words);
+}
+
+export function renderStatus(container, board, status) {
+  const players = el("ul", { class: "players" }, ...sides(board).map((p) => el("li",
+    { class: p.seat === status.toMove ? "is-to-move" : "" },
+    el("span", { class: `swatch figure--${p.colour}`, "aria-hidden": "true" }),
+    playerLine(board, status, p))));
+  const facts = [
+    [t("Rules"), rulesWords(status)],
+    [t("Phase"), PHASES[status.phase]?.() ?? status.phase],
+    [t("Stage"), String(status.stage)],
+    [t("Game turn"), String(status.gameTurn)],
+    [t("Start player"), playerName(board, status.startSeat)],
+    [t("Cards left"), String(status.cardsLeft)],
+    // TRANSLATORS: the cards played so far
+    [t("Played"), status.discard.length ? status.discard.map(cardLabel).join(", ")
+      : t("none yet")],
+  ];
+  if (status.phase === "placement") {
+    facts.push([t("Tiles left"), String(status.tilesToPlace.length)]);
+  }
   if (status.outcome) {
     const winners = status.outcome.winners.map((seat) => playerName(board, seat));
-    facts.push(["Winner", winners.length ? winners.join(", ") : "nobody"]);
+    facts.push([t("Winner"), winners.length ? winners.join(", ") : t("nobody")]);
   }
-  container.replaceChildren(el("h2", {}, "Game"), players,
+  container.replaceChildren(el("h2", {}, t("Game")), players,
     el("dl", { class: "facts" }, ...facts.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, v)])));
 }
 
 function tileName(tile) {
-  return TILE_NAMES[tile] ?? stoneName(tile);
+  return TILE_NAMES[tile]?.() ?? stoneName(tile);
 }
 
 /**
@@ -107,28 +128,31 @@ export function renderActions(container, it, board, on) {
     return;
   }
   const words = on.words ?? {};
-  const parts = [el("h2", {}, words.title ?? "Your move"),
+  const parts = [el("h2", {}, words.title ?? t("Your move")),
     el("p", { class: "prompt" }, (words.prompt ?? prompt)(it))];
   if (it.kind === "placement") {
-    parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Tiles" },
+    parts.push(el("div", { class: "buttons", role: "group", "aria-label": t("Tiles") },
       ...placeableTiles(it).map(({ tile, left }) => button(`${tileName(tile)} ×${left}`,
         () => on.update(selectTile(it, tile)), { "aria-pressed": String(it.selected === tile) }))));
     const orientations = orientationChoices(it);
     if (orientations.length) {
-      parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Orientation" },
-        ...orientations.map((o) => button(o === "h" ? "lying east–west" : "lying north–south",
+      parts.push(el("div", { class: "buttons", role: "group", "aria-label": t("Orientation") },
+        ...orientations.map((o) => button(
+          o === "h" ? t("lying east–west") : t("lying north–south"),
           () => on.update(chooseOrientation(it, o)),
           { "aria-pressed": String(it.orientation === o) }))));
     }
     if (it.square !== null && arrowChoices(it).length) {
-      parts.push(el("div", { class: "buttons", role: "group", "aria-label": "Arrow" },
-        ...arrowChoices(it).map((a) => button(`arrow ${DIRECTIONS[a].name}`,
+      parts.push(el("div", { class: "buttons", role: "group", "aria-label": t("Arrow") },
+        // TRANSLATORS: the way a teleporter's arrow points: {direction} is north, east, ...
+        ...arrowChoices(it).map((a) => button(
+          t("arrow {direction}", { direction: DIRECTIONS[a].name }),
           () => on.update(chooseArrow(it, a)), { "aria-pressed": String(it.arrow === a) }))));
     }
   }
   const options = choices(it);
   if (options.length > 1) {
-    parts.push(el("ul", { class: "choices", "aria-label": "Moves that end there" },
+    parts.push(el("ul", { class: "choices", "aria-label": t("Moves that end there") },
       ...options.map((move, i) => {
         const b = button(describeMove(board, move), () => on.update(chooseMove(it, i)),
           { "aria-pressed": String(it.choice === i) });
@@ -144,9 +168,11 @@ export function renderActions(container, it, board, on) {
   const action = pendingAction(it);
   const flip = flipAction(it);
   const row = [];
-  if (action) row.push(button(words.send ?? "Send", () => on.send(action), { class: "primary" }));
-  if (flip) row.push(button(words.flip ?? "Flip without moving", () => on.send(flip)));
-  if (it.selected !== null) row.push(button("Cancel", () => on.update(clearSelection(it))));
+  if (action) {
+    row.push(button(words.send ?? t("Send"), () => on.send(action), { class: "primary" }));
+  }
+  if (flip) row.push(button(words.flip ?? t("Flip without moving"), () => on.send(flip)));
+  if (it.selected !== null) row.push(button(t("Cancel"), () => on.update(clearSelection(it))));
   if (row.length) parts.push(el("div", { class: "buttons" }, ...row));
   // Keep the keyboard where it was: the panel is rebuilt, its buttons keep their texts.
   const active = document.activeElement;
@@ -196,9 +222,10 @@ export function setMoveTime(boardView, ms) {
 export function createReplayControls(container, player, { extra = [], onSpeed = () => {} } = {}) {
   const caption = el("p", { class: "caption", "aria-live": "polite" });
   const counter = el("p", { class: "counter" });
-  const play = button("Play", () => player.toggle(), { class: "primary" });
-  const speed = el("select", { "aria-label": "Speed" },
-    ...[["Slow", 2 * FRAME_MS], ["Normal", FRAME_MS], ["Fast", FRAME_MS / 2]].map(([name, ms]) => {
+  const play = button(t("Play"), () => player.toggle(), { class: "primary" });
+  const speeds = [[t("Slow"), 2 * FRAME_MS], [t("Normal"), FRAME_MS], [t("Fast"), FRAME_MS / 2]];
+  const speed = el("select", { "aria-label": t("Speed") },
+    ...speeds.map(([name, ms]) => {
       const option = el("option", { value: String(ms) }, name);
       option.selected = ms === FRAME_MS;
       return option;
@@ -208,27 +235,29 @@ export function createReplayControls(container, player, { extra = [], onSpeed = 
     onSpeed(Number(speed.value));
   });
   const controls = [
-    button("Again", () => player.restart(), { "aria-label": "Play again from the start" }),
-    button("◀", () => player.step(-1), { "aria-label": "One step back" }),
+    button(t("Again"), () => player.restart(), { "aria-label": t("Play again from the start") }),
+    button("◀", () => player.step(-1), { "aria-label": t("One step back") }),
     play,
-    button("▶", () => player.step(1), { "aria-label": "One step on" }),
-    button("End", () => player.skipToEnd(), { "aria-label": "Skip to the end" }),
+    button("▶", () => player.step(1), { "aria-label": t("One step on") }),
+    button(t("End"), () => player.skipToEnd(), { "aria-label": t("Skip to the end") }),
     ...extra.map((b) => button(b.text, b.onClick, { "aria-label": b.label })),
   ];
-  container.replaceChildren(el("h2", {}, "Replay"), caption,
-    el("div", { class: "buttons", role: "group", "aria-label": "Replay controls" }, ...controls),
-    el("label", {}, "Speed ", speed), counter);
+  container.replaceChildren(el("h2", {}, t("Replay")), caption,
+    el("div", { class: "buttons", role: "group", "aria-label": t("Replay controls") },
+      ...controls),
+    el("label", {}, t("Speed"), " ", speed), counter);
   return {
     update(state, text, why = null) {
       caption.replaceChildren(text);
       if (why) {
         caption.append(" ", el("a", {
           href: `/rules#${why}`, target: "_blank", rel: "noopener",
-          "aria-label": "Why? How the game reads the rules here",
-        }, "why?"));
+          "aria-label": t("Why? How the game reads the rules here"),
+        }, t("why?")));
       }
-      counter.textContent = `Step ${state.index + 1} of ${state.count}`;
-      play.textContent = state.playing ? "Pause" : "Play";
+      counter.textContent = t("Step {number} of {count}",
+        { number: state.index + 1, count: state.count });
+      play.textContent = state.playing ? t("Pause") : t("Play");
     },
   };
 }

@@ -11,17 +11,27 @@ import {
   addLine, canPlan, canSave, hasSavedPlan, lineText, planInteraction, planPrompt, planRequest,
   readPlan, removeLine, setFlipRest, setOrFlip,
 } from "../model/plan.js";
+import { t } from "../model/i18n.js";
 import { button, el } from "./panel.js";
 
-const WORDS = Object.freeze({
-  title: "Plan your moves", send: "Add to plan", flip: "Plan a flip", prompt: planPrompt,
-});
+/** The actor's panel's words in plan mode (see `renderActions`). */
+function planWords() {
+  return { title: t("Plan your moves"), send: t("Add to plan"), flip: t("Plan a flip"),
+    prompt: planPrompt };
+}
 
 function checkbox(id, text, checked, onChange) {
   const input = el("input", { type: "checkbox", id });
   input.checked = checked;
   input.addEventListener("change", () => onChange(input.checked));
   return el("label", { for: id, class: "plan-check" }, input, ` ${text}`);
+}
+
+/** The saved plan in one sentence: its moves, and whether the rest are flipped. */
+function savedLine(plan) {
+  const moves = plan.saved.map(lineText).join(", ") || t("no move");
+  return plan.savedFlipRest ? t("Your plan: {moves}, then flip the rest.", { moves })
+    : t("Your plan: {moves}.", { moves });
 }
 
 /**
@@ -36,7 +46,7 @@ function checkbox(id, text, checked, onChange) {
  * @returns {object} `refresh(info)`, `active()`, `interaction()`, `handlers(on)`
  */
 export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
-  const box = el("section", { id: "plan", class: "plan", "aria-label": "Your turn plan" });
+  const box = el("section", { id: "plan", class: "plan", "aria-label": t("Your turn plan") });
   page.actions.after(box);
   const s = { info: null, plan: null, on: false, busy: false, read: null };
 
@@ -55,15 +65,15 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
     try {
       const saved = await ui.client.savePlan(gameId, planRequest(s.plan, s.info.version));
       change(readPlan(saved));
-      ui.notice("Your plan is saved: each move is played when your turn comes, if it still "
-        + "does what you planned.");
+      ui.notice(t("Your plan is saved: each move is played when your turn comes, if it "
+        + "still does what you planned."));
     } catch (error) {
       if (error.isStale) {
-        ui.notice("The game moved on while you were planning: your lines are kept. Check "
-          + "them against the board and save again.");
+        ui.notice(t("The game moved on while you were planning: your lines are kept. Check "
+          + "them against the board and save again."));
         await reread();
       } else {
-        ui.alert(`Plan not saved: ${error.message}`);
+        ui.alert(t("Plan not saved: {reason}", { reason: error.message }));
       }
     } finally {
       s.busy = false;
@@ -78,9 +88,9 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
     try {
       await ui.client.cancelPlan(gameId);
       change(readPlan(await ui.client.plan(gameId)));
-      ui.notice("Your plan is cancelled.");
+      ui.notice(t("Your plan is cancelled."));
     } catch (error) {
-      ui.alert(`Plan not cancelled: ${error.message}`);
+      ui.alert(t("Plan not cancelled: {reason}", { reason: error.message }));
     } finally {
       s.busy = false;
       draw();
@@ -90,10 +100,11 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
   function lineItem(line, index) {
     return el("li", { class: "plan-line" },
       el("span", { class: "plan-move" }, lineText(line)),
-      checkbox(`plan-or-flip-${index}`, "or flip", line.orFlip,
+      // TRANSLATORS: a checkbox after a planned move: flip the figure if the move cannot be made
+      checkbox(`plan-or-flip-${index}`, t("or flip"), line.orFlip,
         (on) => change(setOrFlip(s.plan, index, on))),
-      button("Remove", () => change(removeLine(s.plan, index)), {
-        class: "small", "aria-label": `Remove ${lineText(line)}`,
+      button(t("Remove"), () => change(removeLine(s.plan, index)), {
+        class: "small", "aria-label": t("Remove {move}", { move: lineText(line) }),
       }));
   }
 
@@ -111,34 +122,32 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
       box.replaceChildren();
       return;
     }
-    const parts = [el("h2", {}, "Turn plan"),
-      checkbox("plan-mode", "Plan my moves", s.on, (on) => {
+    const parts = [el("h2", {}, t("Turn plan")),
+      checkbox("plan-mode", t("Plan my moves"), s.on, (on) => {
         s.on = on;
         draw();
         redraw();
       })];
     if (s.plan.stopped) parts.push(el("p", { class: "plan-stopped" }, s.plan.stopped));
     if (!s.on) {
-      if (hasSavedPlan(s.plan)) {
-        parts.push(el("p", {}, `Your plan: ${s.plan.saved.map(lineText).join(", ")
-          || "no move"}${s.plan.savedFlipRest ? ", then flip the rest" : ""}.`));
-      }
+      if (hasSavedPlan(s.plan)) parts.push(el("p", {}, savedLine(s.plan)));
       box.replaceChildren(...parts);
       return;
     }
     parts.push(s.plan.lines.length
-      ? el("ol", { class: "plan-lines", "aria-label": "Planned moves" },
+      ? el("ol", { class: "plan-lines", "aria-label": t("Planned moves") },
         ...s.plan.lines.map(lineItem))
-      : el("p", { class: "prompt" }, "No move planned yet: choose one on the board."));
-    parts.push(checkbox("plan-flip-rest", "Flip the rest", s.plan.flipRest,
+      : el("p", { class: "prompt" }, t("No move planned yet: choose one on the board.")));
+    parts.push(checkbox("plan-flip-rest", t("Flip the rest"), s.plan.flipRest,
       (on) => change(setFlipRest(s.plan, on))));
-    const row = [button("Save plan", save, {
+    const row = [button(t("Save plan"), save, {
       class: "primary", ...(canSave(s.plan) && !s.busy ? {} : { disabled: "" }),
     })];
-    if (hasSavedPlan(s.plan)) row.push(button("Cancel plan", cancel));
+    if (hasSavedPlan(s.plan)) row.push(button(t("Cancel plan"), cancel));
     parts.push(el("div", { class: "buttons" }, ...row));
     if (s.plan.changed || hasSavedPlan(s.plan)) {
-      parts.push(el("p", { class: "plan-saved" }, s.plan.changed ? "Not saved yet." : "Saved."));
+      parts.push(el("p", { class: "plan-saved" },
+        s.plan.changed ? t("Not saved yet.") : t("Saved.")));
     }
     box.replaceChildren(...parts);
   }
@@ -161,7 +170,7 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
           s.read = JSON.stringify(read);
           s.plan = readPlan(read, s.plan);
         } catch (error) {
-          ui.notice(`The page could not read your plan (${error.message}).`);
+          ui.notice(t("The page could not read your plan ({reason}).", { reason: error.message }));
         }
       }
       draw();
@@ -181,7 +190,7 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
     handlers(on, current) {
       return {
         ...on,
-        words: WORDS,
+        words: planWords(),
         send(action) {
           const move = action.type === "move" ? chosenMove(current()) : null;
           change(addLine(s.plan, action, move?.to ?? null));

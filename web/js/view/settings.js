@@ -1,19 +1,73 @@
 /**
  * The settings panel of the game page: for the creator, the host tools (view/host.js); for a
- * seat, its email notifications (how often); for both, the webhooks of the token's holder (a
- * seat's own, or the game's for its creator, view/hooks.js). Spectators have no settings.
+ * seat, its language and time zone (the page's and its mails') and its email notifications
+ * (how often); for both, the webhooks of the token's holder (a seat's own, or the game's for
+ * its creator, view/hooks.js). Spectators have no settings.
  */
 
+import { browserTimeZone, language, languageNames, t } from "../model/i18n.js";
 import { renderHooks } from "./hooks.js";
 import { renderHostTools } from "./host.js";
 import { el } from "./panel.js";
 
+// Functions, not texts: the catalog is loaded after this module.
 const EMAIL_MODES = [
-  ["every_event", "every event: your turn, each monster phase, the end"],
-  ["my_turn", "only your turn (and the end)"],
-  ["digest", "one summary a day at most"],
-  ["none", "no email"],
+  ["every_event", () => t("every event: your turn, each monster phase, the end")],
+  ["my_turn", () => t("only your turn (and the end)")],
+  ["digest", () => t("one summary a day at most")],
+  ["none", () => t("no email")],
 ];
+
+/** The time zones to choose from: the browser's list (with `current`), else none. */
+function timeZones(current) {
+  let zones = [];
+  try {
+    zones = Intl.supportedValuesOf("timeZone");
+  } catch {
+    return [];
+  }
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/**
+ * The seat's language and time zone, saved with a button: the page switches to the language
+ * (through `onSaved`), and the seat's mails follow both.
+ */
+function languagePanel(ui, gameId, viewer, onSaved) {
+  const languages = el("select", { id: "seat-language" },
+    ...languageNames().map(([code, name]) => el("option", { value: code, lang: code }, name)));
+  languages.value = viewer.language ?? language();
+  const zone = viewer.time_zone ?? browserTimeZone();
+  const zones = timeZones(zone);
+  const field = zones.length
+    ? el("select", { id: "seat-time-zone" }, ...zones.map((z) => el("option", { value: z }, z)))
+    : el("input", { type: "text", id: "seat-time-zone", autocomplete: "off",
+      placeholder: "Europe/Berlin" });
+  field.value = zone;
+  const saved = el("span", { class: "saved", "aria-live": "polite" });
+  const save = el("button", { type: "button", class: "small" }, t("Save"));
+  save.addEventListener("click", async () => {
+    saved.textContent = "";
+    ui.clear?.();
+    try {
+      const now = await ui.client.setSeatLanguage(gameId,
+        { language: languages.value, time_zone: field.value.trim() || null });
+      saved.textContent = t("Saved.");
+      await onSaved(now);
+    } catch (error) {
+      ui.alert(t("The language was not saved: {reason}", { reason: error.message }));
+    }
+  });
+  return el("div", { class: "seat-language" },
+    el("h2", {}, t("Language and time zone")),
+    el("div", { class: "host-row" },
+      el("label", { for: "seat-language" }, t("Language")), languages),
+    el("div", { class: "host-row" },
+      el("label", { for: "seat-time-zone" }, t("Time zone")), field),
+    el("div", { class: "buttons" }, save, saved),
+    el("p", { class: "hint" }, t("This page and every mail to this seat are written in this "
+      + "language, with their times in this time zone.")));
+}
 
 /** The seat's email mode: a choice saved at once, or why there is none (no address). */
 async function emailPanel(ui, gameId) {
@@ -22,15 +76,16 @@ async function emailPanel(ui, gameId) {
   try {
     current = await ui.client.notifications(gameId);
   } catch (error) {
-    box.append(el("p", {}, `The email settings could not be read: ${error.message}`));
+    box.append(el("p", {},
+      t("The email settings could not be read: {reason}", { reason: error.message })));
     return box;
   }
   if (!current.email) {
-    box.append(el("p", {}, "This seat has no email address, so it gets no email."));
+    box.append(el("p", {}, t("This seat has no email address, so it gets no email.")));
     return box;
   }
   const mode = el("select", { id: "email-mode" },
-    ...EMAIL_MODES.map(([value, text]) => el("option", { value }, text)));
+    ...EMAIL_MODES.map(([value, text]) => el("option", { value }, text())));
   mode.value = current.email_mode;
   const saved = el("span", { class: "saved", "aria-live": "polite" });
   mode.addEventListener("change", async () => {
@@ -38,27 +93,31 @@ async function emailPanel(ui, gameId) {
     try {
       const now = await ui.client.setNotifications(gameId, mode.value);
       mode.value = now.email_mode;
-      saved.textContent = "Saved.";
+      saved.textContent = t("Saved.");
     } catch (error) {
-      ui.alert(`The email setting was not saved: ${error.message}`);
+      ui.alert(t("The email setting was not saved: {reason}", { reason: error.message }));
       mode.value = current.email_mode;
     }
   });
-  box.append(el("label", { for: "email-mode" }, `Email to ${current.email}`), mode, saved,
-    el("p", { class: "hint" }, "No email comes while you have this game open here: what it "
-      + "would say is on the page. Mail starts again a minute after you leave."));
+  box.append(el("label", { for: "email-mode" }, t("Email to {email}", { email: current.email })),
+    mode, saved,
+    el("p", { class: "hint" }, t("No email comes while you have this game open here: what it "
+      + "would say is on the page. Mail starts again a minute after you leave.")));
   return box;
 }
 
 /**
- * Show the settings for a seat (email and webhooks) or the creator (the host tools and the
- * game's webhooks); nothing for spectators.
+ * Show the settings for a seat (language, email and webhooks) or the creator (the host tools
+ * and the game's webhooks); nothing for spectators.
  * @param {Element} container
  * @param {object} ui `client` (model/api.js), `alert(message)`, `clear()`
  * @param {string} gameId
- * @param {{kind: string}} viewer the game view's viewer
+ * @param {{kind: string, language?: string|null, time_zone?: string|null}} viewer the game
+ *   view's viewer
+ * @param {function({language: string, time_zone: string|null}): Promise<void>} [onLanguage]
+ *   told the seat's new language and time zone, once saved, to show the page in them
  */
-export async function renderSettings(container, ui, gameId, viewer) {
+export async function renderSettings(container, ui, gameId, viewer, onLanguage = async () => {}) {
   if (viewer.kind === "spectator") {
     container.replaceChildren();
     return;
@@ -67,13 +126,15 @@ export async function renderSettings(container, ui, gameId, viewer) {
   const hooks = el("div", { class: "hooks" });
   container.replaceChildren(
     ...(viewer.kind === "creator" ? [host] : []),
-    el("h2", {}, "Notifications"),
+    ...(viewer.kind === "seat" ? [languagePanel(ui, gameId, viewer, onLanguage)] : []),
+    el("h2", {}, t("Notifications")),
     ...(viewer.kind === "seat" ? [await emailPanel(ui, gameId)] : []),
     hooks);
-  const parts = [renderHooks(hooks, ui, gameId, viewer.kind)];
+  const parts = [renderHooks(hooks, ui, gameId, viewer)];
   if (viewer.kind === "creator") {
     parts.push(renderHostTools(host, ui, gameId).catch((error) => {
-      host.replaceChildren(el("p", {}, `The host tools could not be shown: ${error.message}`));
+      host.replaceChildren(el("p", {},
+        t("The host tools could not be shown: {reason}", { reason: error.message })));
     }));
   }
   await Promise.all(parts);

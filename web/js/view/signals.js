@@ -9,11 +9,9 @@
  * signals element. The functions above it are pure and tested with `node --test`.
  */
 
-import { isolate } from "../model/captions.js";
+import { t, tn } from "../model/i18n.js";
+import { seatLabel } from "./words.js";
 
-/** What starts the tab's title when it is the viewer's move. */
-export const YOUR_MOVE_MARK = "(Your move)";
-const SITE = "Fearsome Floors by mail";
 const BADGE = "#e65100";
 
 /**
@@ -26,20 +24,25 @@ export function turnOf(info) {
   const open = info.seats.filter((s) => s.open).length;
   const idle = (text) => ({ mine: false, text });
   if (info.status === "open") {
-    return idle(`Waiting for ${open} more player${open === 1 ? "" : "s"} to join; the game `
-      + "starts when every seat is taken.");
+    return idle(tn("Waiting for {n} more player to join; the game starts when every seat is "
+      + "taken.", "Waiting for {n} more players to join; the game starts when every seat is "
+      + "taken.", open));
   }
-  if (info.status === "finished" || info.phase === "over") return idle("The game is over.");
-  if (info.status === "cancelled") return idle("The game was cancelled.");
-  if (info.pausedAt) return idle("The game is paused: no moves until the creator resumes it.");
+  if (info.status === "finished" || info.phase === "over") return idle(t("The game is over."));
+  if (info.status === "cancelled") return idle(t("The game was cancelled."));
+  if (info.pausedAt) {
+    return idle(t("The game is paused: no moves until the creator resumes it."));
+  }
   if (info.toMove === null || info.toMove === undefined) {
-    return idle(info.phase === "monster" ? "The monster is moving." : "Nobody is to move now.");
+    return idle(info.phase === "monster" ? t("The monster is moving.")
+      : t("Nobody is to move now."));
   }
   if (info.viewer.kind === "seat" && info.viewer.seat === info.toMove) {
-    return { mine: true, text: "It is your move." };
+    return { mine: true, text: t("It is your move.") };
   }
   const seat = info.seats.find((s) => s.seat === info.toMove);
-  return idle(`${isolate(seat?.name ?? "A player")} (${seat?.colour ?? "?"}) is to move.`);
+  return idle(seat ? t("{seat} is to move.", { seat: seatLabel(seat) })
+    : t("A player is to move."));
 }
 
 /**
@@ -49,8 +52,9 @@ export function turnOf(info) {
  * @returns {string}
  */
 export function tabTitle(gameTitle, mine) {
-  const title = `${gameTitle || "A game"} · ${SITE}`;
-  return mine ? `${YOUR_MOVE_MARK} ${title}` : title;
+  const title = [gameTitle || t("A game"), t("Fearsome Floors by mail")].join(" · ");
+  // TRANSLATORS: the browser tab's title when it is the reader's move; keep the mark first
+  return mine ? t("(Your move) {title}", { title }) : title;
 }
 
 /**
@@ -73,7 +77,9 @@ export function shouldNotify(wasMine, mine, { hidden, permission }) {
  * @returns {{title: string, body: string}}
  */
 export function notificationText(gameTitle) {
-  return { title: "Your move", body: `It is your move in ${plain(gameTitle) || "your game"}.` };
+  const game = plain(gameTitle);
+  return { title: t("Your move"), body: game ? t("It is your move in {game}.", { game })
+    : t("It is your move in your game.") };
 }
 
 /** Text without the bidi isolates the page puts around names (a notification shows them). */
@@ -138,17 +144,17 @@ function drawPermission(box) {
     const ask = document.createElement("button");
     ask.type = "button";
     ask.className = "small";
-    ask.textContent = "Tell me when it is my move";
+    ask.textContent = t("Tell me when it is my move");
     ask.addEventListener("click", async () => {
       await Notification.requestPermission();
       drawPermission(box);
     });
     const hint = document.createElement("p");
     hint.className = "hint";
-    hint.textContent = "A browser notification, while this page is in the background.";
+    hint.textContent = t("A browser notification, while this page is in the background.");
     box.replaceChildren(ask, hint);
   } else if (permission === "granted") {
-    box.replaceChildren("You get a browser notification when it becomes your move.");
+    box.replaceChildren(t("You get a browser notification when it becomes your move."));
   } else {
     box.replaceChildren();
   }
