@@ -103,8 +103,9 @@ def _direction(letter: str, say: Say) -> str:
     return names[letter]
 
 
-def _colour(colour: str, say: Say) -> str:
-    # The same words as the service's colour names (service/i18n/words.py): one entry each.
+def colour_word(colour: str, say: Say = english) -> str:
+    """Return a seat's colour in words (the same words as the service's colour names,
+    ``service/i18n/words.py``: one catalog entry each)."""
     names = {
         "green": say("green"), "red": say("red"), "blue": say("blue"), "yellow": say("yellow"),
         "beige": say("beige"), "purple": say("purple"), "black": say("black"),
@@ -116,7 +117,8 @@ def figure_name(key: str, *, say: Say = english) -> str:
     """Return ``red 5`` for the event key ``red5``."""
     figure = FigureId.parse(key)
     # TRANSLATORS: a figure named by its colour and number: "red 5".
-    return say("%(colour)s %(number)s", colour=_colour(figure.colour, say), number=figure.number)
+    return say("%(colour)s %(number)s", colour=colour_word(figure.colour, say),
+               number=figure.number)
 
 
 def _card(card: str, say: Say) -> str:

@@ -15,7 +15,8 @@ from typing import IO, Any
 
 from babel.messages.extract import extract_python
 
-from engine import narrate
+from engine import GameState, narrate
+from engine.diagram import diagram as draw_diagram
 from service.i18n import _ as translate
 
 
@@ -35,6 +36,11 @@ def narrate_monster(events: Iterable[Mapping[str, Any]]) -> str:
     return narrate.narrate_monster(events, say=_say)
 
 
+def diagram(state: GameState, legend: bool = True) -> str:
+    """The board and the game's status as fixed-width text (see :func:`engine.diagram`)."""
+    return draw_diagram(state, legend, say=_say)
+
+
 def stone_name(kind: str) -> str:
     """A stone kind in words: ``stone``, ``crystal``, ``right-turning stone`` ..."""
     return narrate.stone_name(kind, say=_say)
@@ -52,7 +58,8 @@ def figure_name(key: str) -> str:
 
 def extract_templates(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                       options: Any) -> Iterator[tuple[int, str, Any, Any]]:
-    """Babel extraction method for ``engine/narrate.py``: the templates of its ``say("...")``
+    """Babel extraction method for ``engine/narrate.py`` and ``engine/diagram.py``: the
+    templates of their ``say("...")``
     calls, as if wrapped in ``_()``. (``say`` is no keyword elsewhere: the page's JavaScript
     has functions of that name, and texts nested in their calls would be lost.)"""
     for line, _keyword, messages, comments in extract_python(

@@ -12,7 +12,6 @@ from typing import Any
 
 from sqlalchemy.orm import Session
 
-import engine
 from engine import GameState
 from service import outbox
 from service.i18n import _
@@ -21,6 +20,7 @@ from service.mail.addresses import reply_address
 from service.mail.seats import NONE, mode_of, settings_of
 from service.models import GameRow, Seat, SeatRow
 from service.naming import game_name
+from service.narration import diagram
 from service.store import load_state
 from service.views import seat_label
 from service.webhooks.messages import SEAT_ABSENT, TURN_NUDGED, write_event, write_messages
@@ -59,7 +59,7 @@ def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None) -
         reader = notices.reader_of(session, game, seat, mode)
         mail = compose.nudge(reader, _nudger(session, game, by), notices.when(state),
                              moves.example_lines(state, seat.seat),
-                             notices.clock_of(game, seat), engine.diagram(state))
+                             notices.clock_of(game, seat), diagram(state))
     notices.write_mail(session, seat, mail, "nudge",
                        f"mail:{game.id}:{seat.seat}:nudge:{game.version}:{name}")
 

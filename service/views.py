@@ -19,7 +19,7 @@ from service.clock import iso
 from service.i18n import _, colour_name, current_language
 from service.models import Action, Event, GameRow, SeatRow, WrittenAction, WrittenEvent
 from service.naming import game_name
-from service.narration import narrate_action
+from service.narration import diagram, narrate_action
 from service.pace import days_left, is_absent
 from service.store import load_state
 from service.vocabulary import ACTIVE, TIMEOUT
@@ -86,7 +86,7 @@ def game_view(
         "started_at": iso(game.started_at),
         "finished_at": iso(game.finished_at),
         "position": position,
-        "diagram": None if state is None else engine.diagram(state),
+        "diagram": None if state is None else diagram(state),
         "outcome": outcome,
     }
 

@@ -17,6 +17,7 @@ from service.games.schemas import (
     JoinSchema,
     SeatInviteSchema,
 )
+from service.i18n import accepted_language
 from service.schemas import ConditionalHeaderSchema
 from service.view_schemas import GameViewSchema
 from service.views import etag_header
@@ -82,8 +83,11 @@ class Join(MethodView):
         game open or under way. The response carries the seat's private token, which is
         shown nowhere else. Refusals: 403 invite/invalid; 409 game/not_open, seat/taken,
         game/ended; 422 seat/not_found, invite/wrong_seat (a seat's invite and another seat).
+        Without ``language``, the seat reads the best match of the request's
+        Accept-Language, else the game's language.
         """
-        return json_reply(service.join_game(game_id, join), 201)
+        chosen = join.get("language") or accepted_language()
+        return json_reply(service.join_game(game_id, {**join, "language": chosen}), 201)
 
 
 @blp.route("/<game_id>/cancel")

@@ -25,6 +25,7 @@ from service.i18n.languages import (
 )
 from service.i18n.setup import (
     _,
+    accepted_language,
     current_language,
     format_day,
     format_moment,
@@ -36,7 +37,8 @@ from service.i18n.setup import (
 from service.i18n.words import colour_name
 
 __all__ = [
-    "DEFAULT_LANGUAGE", "LANGUAGES", "_", "colour_name", "current_language", "format_day",
-    "format_moment", "in_language", "init_app", "is_language", "is_time_zone",
-    "language_of_seat", "lazy_gettext", "ngettext", "pick_language",
+    "DEFAULT_LANGUAGE", "LANGUAGES", "_", "accepted_language", "colour_name",
+    "current_language", "format_day", "format_moment", "in_language", "init_app",
+    "is_language", "is_time_zone", "language_of_seat", "lazy_gettext", "ngettext",
+    "pick_language",
 ]

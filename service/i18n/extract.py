@@ -37,6 +37,7 @@ METHODS = [
     ("service/**.py", "python"),
     ("worker/**.py", "python"),
     ("engine/narrate.py", "service.narration:extract_templates"),
+    ("engine/diagram.py", "service.narration:extract_templates"),
     ("web/js/**.js", "javascript"),
     ("web/index.html", "service.i18n.extract:extract_html"),
 ]

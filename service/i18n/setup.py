@@ -30,9 +30,16 @@ class CatalogDomain(Domain):
 
 def _request_language() -> str:
     """The best match of the request's Accept-Language, else English."""
+    return accepted_language() or DEFAULT_LANGUAGE
+
+
+def accepted_language() -> str | None:
+    """The best match of the request's Accept-Language among the service's languages; None
+    when it names none of them (or there is no request)."""
     if not request:
-        return DEFAULT_LANGUAGE
-    return request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
+        return None
+    found = request.accept_languages.best_match(LANGUAGES)
+    return str(found) if found else None
 
 
 def init_app(app: Flask) -> None:

@@ -13,7 +13,6 @@ from datetime import datetime, timedelta
 from sqlalchemy import ColumnElement, or_, select
 from sqlalchemy.orm import Session
 
-import engine
 from engine.state import OVER
 from service.i18n import _
 from service.mail import compose, history
@@ -26,6 +25,7 @@ from service.mail.notices import (
 )
 from service.mail.seats import DIGEST, is_active, upsert
 from service.models import Game, Seat, SeatNotifications, utcnow
+from service.narration import diagram
 from service.store import load_state
 from service.talk.service import since_moment
 from service.unit_of_work import read_transaction, write_transaction
@@ -94,7 +94,7 @@ def _write_digest(session: Session, game: Game, seat: Seat, since: datetime) -> 
         else:
             status = _("The monster is about to move.")
         reader = reader_of(session, game, seat, DIGEST)
-        mail = compose.digest(reader, lines, said, status, engine.diagram(state))
+        mail = compose.digest(reader, lines, said, status, diagram(state))
     write_mail(session, seat, mail, "digest",
                f"mail:{game.id}:{seat.seat}:digest:{since.isoformat()}")
     return True

@@ -22,7 +22,6 @@ from flask import current_app
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import Session
 
-import engine
 from engine import GameState
 from engine.events import MONSTER_DONE
 from engine.state import OVER
@@ -35,7 +34,7 @@ from service.mail.compose import Mail, Reader
 from service.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
 from service.models import GameRow, Seat, SeatRow, utcnow
 from service.naming import game_name
-from service.narration import narrate_monster
+from service.narration import diagram, narrate_monster
 from service.store import load_state
 from service.talk.service import MessageRecord, since_version
 from service.vocabulary import ACTIVE, FINISHED
@@ -180,17 +179,17 @@ def write_turn_mail(session: Session, game: GameRow, seat: int, note: str | None
 def _compose(session: Session, topic: str, reader: Reader, state: GameState,
              events: Sequence[Mapping[str, Any]], players: dict[int, str],
              now: datetime, clock_words: str | None, note: str | None = None) -> Mail:
-    diagram = engine.diagram(state)
+    board = diagram(state)
     if topic == "turn":
         last = history.last_move_version(session, reader.game_id, reader.seat)
         lines = history.since_version(session, reader.game_id, last, players)
         said = since_version(session, reader.game_id, last, exclude_seat=reader.seat)
         return compose.your_move(reader, when(state), moves.example_lines(state, reader.seat),
-                                 lines, [talk_line(m, players) for m in said], diagram,
+                                 lines, [talk_line(m, players) for m in said], board,
                                  clock_words, note)
     if topic == "monster":
-        return compose.monster_result(reader, when(state), narrate_monster(events), diagram)
-    return compose.game_over(reader, *outcome_words(state, players), diagram)
+        return compose.monster_result(reader, when(state), narrate_monster(events), board)
+    return compose.game_over(reader, *outcome_words(state, players), board)
 
 
 def talk_line(message: MessageRecord, players: Mapping[int, str]) -> str:

@@ -63,6 +63,7 @@ from service.mailin.inbox import (
 )
 from service.mailin.models import InboundMail, MailSettings
 from service.models import Game, Seat, utcnow
+from service.narration import diagram
 from service.plans.service import PlanInput, plan_in
 from service.store import load_state
 from service.talk.service import post_in
@@ -220,7 +221,7 @@ def _act(session: Session, row: InboundMail, inbound: parse.Inbound, game: Game,
                     _("The game has not started yet: it waits for players."))
         else:
             close(session, row, inbound.message_id, ANSWERED, "mail/board", "sent the board",
-                    replies.board(engine.diagram(state), link))
+                    replies.board(diagram(state), link))
         return None
     try:
         check_active(game)
@@ -255,7 +256,7 @@ def _act(session: Session, row: InboundMail, inbound: parse.Inbound, game: Game,
                "no command in the message",
                replies.refused_move("", _("I found no line to read in your email."),
                                     commands.legal_lines(state, seat, None),
-                                    engine.diagram(state), link))
+                                    diagram(state), link))
         return None
     if problem is not None:
         line = command.text if command is not None else inbound.lines[0]
@@ -329,7 +330,7 @@ def _refuse_move(session: Session, row: InboundMail, message_id: str | None,
     figure = commands.figure_named(line, state, seat, details)
     legal = commands.legal_lines(state, seat, figure) if state.to_move == seat else []
     close(session, row, message_id, REFUSED, code, message,
-           replies.refused_move(line, message, legal, engine.diagram(state), link))
+           replies.refused_move(line, message, legal, diagram(state), link))
 
 
 def _sender_must_match(session: Session, game_id: str) -> bool:
@@ -439,4 +440,4 @@ def _answer_outcome(session: Session, row: InboundMail, message_id: str | None, 
     plan = _plan_rest(session, game, move)
     close(session, row, message_id, APPLIED, None,
            f"made {outcome.notation} (version {move.version} to {game.version})",
-           replies.applied(outcome.notation, engine.diagram(state), link, to_move, plan))
+           replies.applied(outcome.notation, diagram(state), link, to_move, plan))

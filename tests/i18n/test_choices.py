@@ -92,3 +92,19 @@ def test_the_page_catalog_names_every_language(client: FlaskClient) -> None:
                                  "pl": "Polski"}
     assert client.get(f"{API}/i18n/en").get_json()["texts"] == {}
     assert_error(client.get(f"{API}/i18n/fr"), 404, "i18n/unknown_language")
+
+
+def test_a_joiner_without_a_language_reads_its_browsers(client: FlaskClient) -> None:
+    game = create_game(client, seats=OPEN_SEAT, language="de")
+    response = client.post(game.url("/join"), headers={"Accept-Language": "fr, es;q=0.8"},
+                           json={"invite_code": game.invite_code, "name": "Bea"})
+    assert response.get_json()["game"]["viewer"]["language"] == "es"
+
+
+def test_a_joiner_whose_browser_names_no_language_of_ours_reads_the_games(
+        client: FlaskClient) -> None:
+    game = create_game(client, seats=OPEN_SEAT, language="de")
+    token = client.post(game.url("/join"), headers={"Accept-Language": "fr"}, json={
+        "invite_code": game.invite_code, "name": "Bea"}).get_json()["token"]
+    answer = client.put(game.url("/language"), headers=auth(token), json={})
+    assert answer.get_json() == {"language": None, "time_zone": None, "mail_language": "de"}
