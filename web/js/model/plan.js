@@ -116,8 +116,9 @@ export function planPrompt(it) {
  */
 export function lineText(line) {
   const words = { figure: figureName(line.action.figure), to: line.to, path: line.action.path };
-  // TRANSLATORS: a line of a turn plan; {path} is the move in notation, "+NN".
+  // TRANSLATORS: a line of a turn plan: the figure is turned over without moving.
   if (line.action.type === "flip") return t("flip {figure}", words);
+  // TRANSLATORS: a line of a turn plan; {path} is the move in notation, "+NN".
   if (line.to === "out") return t("{figure} leaves by the exit ({path})", words);
   return line.to ? t("{figure} to {to} ({path})", words) : t("{figure} {path}", words);
 }
