@@ -8,7 +8,7 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import errors, health, page_texts, site
+from service import errors, health, metrics, page_texts, readiness, site
 from service.actions import routes as actions
 from service.api import ApiRequest, make_api
 from service.config import load as load_config
@@ -55,7 +55,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     init_db(app)
     init_i18n(app)
     api = make_api(app)
-    for blueprint in (health.blueprint, games.blp, actions.blp, log.blp, links.blp):
+    for blueprint in (health.blueprint, readiness.blueprint, games.blp, actions.blp, log.blp,
+                      links.blp):
         api.register_blueprint(blueprint)
     api.register_blueprint(webhooks.blp)
     api.register_blueprint(prefs.blp)
@@ -69,7 +70,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(page_texts.blp)
     init_live(app)
     app.register_blueprint(site.blueprint)
+    app.register_blueprint(metrics.blueprint)
     errors.init_app(app)
     app.extensions["ff_limiter"] = make_limiter(
-        app, (links.blp, links.seat_email, home.asking), health.blueprint)
+        app, (links.blp, links.seat_email, home.asking),
+        (health.blueprint, readiness.blueprint, metrics.blueprint))
     return app

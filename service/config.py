@@ -82,6 +82,9 @@ DEFAULTS: dict[str, Any] = {
     # result backend is only needed to wait for a task's result (the benchmark's ping).
     "CELERY_BROKER_URL": None,
     "CELERY_RESULT_BACKEND": None,
+    # GET /metrics (service.metrics) answers Prometheus with this bearer token; None: no
+    # metrics address at all.
+    "METRICS_TOKEN": None,
     # The outbox relay: a claimed row left "sending" this long (its worker died) is taken
     # over; it must outlast the slowest handler (SMTP, webhook timeouts). Beat sweeps the
     # outbox every OUTBOX_SWEEP_SECONDS for rows no relay was kicked for, and retries.

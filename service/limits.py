@@ -13,10 +13,9 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from flask import Flask, Response, current_app, request
+from flask import Blueprint, Flask, Response, current_app, request
 from flask_limiter import ApplicationLimit, Limiter, RequestLimit
 
-from service.api import Blueprint
 from service.auth import bearer_token
 from service.errors import HTTP_CODES, error_response
 from service.tokens import hash_secret
@@ -41,10 +40,12 @@ def rate_limited(limit: RequestLimit) -> Response:
                           {"Retry-After": str(retry_after)})
 
 
-def make_limiter(app: Flask, mailing: Sequence[Blueprint], health: Blueprint) -> Limiter:
-    """Return the app's limiter: per address and per token everywhere but the health check,
-    stricter for the blueprints whose requests send an email to an address the caller gives
-    (lost links, a link to one's games, a seat's new address: each blueprint counts apart).
+def make_limiter(app: Flask, mailing: Sequence[Blueprint],
+                 exempt: Sequence[Blueprint]) -> Limiter:
+    """Return the app's limiter: per address and per token everywhere but the operator's
+    checks (``exempt``: health, readiness, metrics), stricter for the blueprints whose
+    requests send an email to an address the caller gives (lost links, a link to one's
+    games, a seat's new address: each blueprint counts apart).
 
     The limits are read from the config at each request (``RATELIMIT_PER_IP``,
     ``RATELIMIT_PER_TOKEN``, ``RATELIMIT_LOST_LINK``), so tests can lower them.
@@ -70,5 +71,6 @@ def make_limiter(app: Flask, mailing: Sequence[Blueprint], health: Blueprint) ->
     for blueprint in mailing:
         limiter.limit(lambda: current_app.config["RATELIMIT_LOST_LINK"],
                       key_func=client_address)(blueprint)
-    limiter.exempt(health)
+    for blueprint in exempt:
+        limiter.exempt(blueprint)
     return limiter
