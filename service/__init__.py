@@ -8,7 +8,16 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import errors, health, metrics, page_texts, readiness, site
+from service import (
+    errors,
+    health,
+    logs,
+    metrics,
+    page_texts,
+    readiness,
+    request_ids,
+    site,
+)
 from service.actions import routes as actions
 from service.api import ApiRequest, make_api
 from service.config import load as load_config
@@ -53,6 +62,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=app.config["PROXY_FIX_X_FOR"])
     init_db(app)
+    request_ids.init_app(app)
+    logs.init_app(app)
     init_i18n(app)
     api = make_api(app)
     for blueprint in (health.blueprint, readiness.blueprint, games.blp, actions.blp, log.blp,

@@ -82,6 +82,9 @@ DEFAULTS: dict[str, Any] = {
     # result backend is only needed to wait for a task's result (the benchmark's ping).
     "CELERY_BROKER_URL": None,
     "CELERY_RESULT_BACKEND": None,
+    # Logs: "text" (Python's, Flask's and Celery's own) or "json" (service.logs: one object a
+    # line, with the request id).
+    "LOG_FORMAT": "text",
     # GET /metrics (service.metrics) answers Prometheus with this bearer token; None: no
     # metrics address at all.
     "METRICS_TOKEN": None,

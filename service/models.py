@@ -302,6 +302,7 @@ class Outbox(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    request_id: Mapped[str | None] = mapped_column(String(64))  # the request that wrote it
 
 
 class EmailDelivery(Base):

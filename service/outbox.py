@@ -24,6 +24,7 @@ from sqlalchemy.orm import Session
 from service import sealing
 from service.extensions import table_of
 from service.models import Outbox, utcnow
+from service.request_ids import current_request_id
 
 MONSTER_PHASE = "monster_phase"
 EMAIL = "email"
@@ -48,6 +49,7 @@ def add(session: Session, kind: str, payload: dict[str, Any], dedupe_key: str) -
     row_id = session.execute(_insert_once(session.get_bind().dialect.name), {
         "kind": kind, "payload": payload, "dedupe_key": dedupe_key, "status": PENDING,
         "attempts": 0, "next_attempt_at": now, "created_at": now,
+        "request_id": current_request_id(),
     }).scalar_one_or_none()
     if row_id is not None:
         session.info.setdefault(_NEW_IDS, []).append(row_id)
@@ -61,7 +63,7 @@ def _insert_once(dialect: str) -> Insert:
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     table = table_of(Outbox)
     names = ("kind", "payload", "dedupe_key", "status", "attempts", "next_attempt_at",
-             "created_at")
+             "created_at", "request_id")
     return (insert(table)
             .values({name: bindparam(name, type_=table.c[name].type) for name in names})
             .on_conflict_do_nothing(index_elements=["dedupe_key"])

@@ -40,6 +40,7 @@ class Job:
     payload: dict[str, Any]
     dedupe_key: str
     attempt: int  # 1 for the first try
+    request_id: str | None = None  # the HTTP request that wrote the row (service.request_ids)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,10 +76,12 @@ def claim(row_id: int, now: datetime) -> Claim | None:
         if changed != 1:
             return None
         row = session.execute(
-            select(Outbox.kind, Outbox.payload, Outbox.dedupe_key, Outbox.attempts)
+            select(Outbox.kind, Outbox.payload, Outbox.dedupe_key, Outbox.attempts,
+                   Outbox.request_id)
             .where(Outbox.id == row_id)
         ).one()
-    return Claim(Job(row_id, row.kind, row.payload, row.dedupe_key, row.attempts), now)
+    return Claim(Job(row_id, row.kind, row.payload, row.dedupe_key, row.attempts,
+                     row.request_id), now)
 
 
 def finish(claim: Claim, **values: object) -> bool:

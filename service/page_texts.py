@@ -27,7 +27,12 @@ class PageCatalogSchema(Schema):
                        "forms for a text with plurals); English maps nothing."})
 
 
-@blp.route("/<language>")
+LANGUAGE = {"in": "path", "name": "language", "required": True,
+            "description": "A language the service speaks.",
+            "schema": {"type": "string", "enum": list(LANGUAGES)}}
+
+
+@blp.route("/<language>", parameters=[LANGUAGE])
 class PageCatalog(MethodView):
     """The page's catalog of one language."""
 

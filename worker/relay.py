@@ -20,6 +20,7 @@ from datetime import datetime
 from service.models import utcnow
 from service.outbox import FAILED, PENDING, SENT
 from service.outbox_lifecycle import SWEEP_LIMIT, Claim, claim, due_ids, mark_failed, mark_sent
+from service.request_ids import carrying
 from worker.jobs import Retry, TransportError, handler_for
 
 logger = logging.getLogger(__name__)
@@ -34,7 +35,14 @@ def fail(claim: Claim, now: datetime, error: str, retry: Retry, permanent: bool)
 
 
 def run(claim: Claim, now: datetime | None = None) -> str:
-    """Run the claimed job's handler and record the outcome; return the row's new status."""
+    """Run the claimed job's handler and record the outcome; return the row's new status.
+    The job runs under the id of the request that wrote it (its log lines, its mail's and
+    webhook's ``X-Request-Id``)."""
+    with carrying(claim.job.request_id):
+        return _run(claim, now)
+
+
+def _run(claim: Claim, now: datetime | None) -> str:
     job = claim.job
     try:
         handle, retry = handler_for(job.kind)

@@ -26,6 +26,7 @@ from service.clock import iso
 from service.deadlines.service import append_event
 from service.errors import ServiceError
 from service.i18n import _
+from service.i18n.words import status_name
 from service.models import Game, Seat, hold_written
 from service.store import seats_of
 from service.unit_of_work import rows_changed, write_transaction
@@ -79,9 +80,9 @@ def set_pace(game_id: str, token: str | None, settings: dict[str, Any]) -> dict[
             .values(**values, updated_at=now)
         )
         if rows_changed(changed) != 1:
-            # TRANSLATORS: %(status)s is the game's state as a code: finished or cancelled.
+            # TRANSLATORS: %(status)s is the game's status: "finished" or "cancelled".
             raise ServiceError("game/ended", _("This game is %(status)s: its pace stays as it "
-                                               "is.", status=game.status),
+                                               "is.", status=status_name(game.status)),
                                {"status": game.status})
         hold_written(game, {**values, "updated_at": now})
         signals.game_touched(session, game_id)

@@ -36,7 +36,8 @@ SIZES = {"desktop": {"width": 1280, "height": 800}, "390": {"width": 390, "heigh
 MIN_SQUARE_PX = 32
 YOUR_MOVE = "(Your move) "
 BROKEN_LINK = re.compile(r"^This link does not open a game: it may be incomplete or replaced\. "
-                         r"Ask the game's creator for a new link, or use \"I lost my link\"")
+                         r"Ask the game's creator for a new link, or use "
+                         r"\"Lost your link to a game\?\"")
 TECHNICAL = re.compile(r"Bearer|Authorization|token|header|Idempotency|version \d", re.I)
 
 # The tab in the background and the notifications the page sends, seen from the test. The

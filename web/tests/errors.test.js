@@ -9,7 +9,7 @@ test("a missing or foreign token reads as a link that opens no game, with what t
   assert.equal(playerMessage("auth/forbidden", "This token does not belong to this game."),
     brokenLink());
   assert.match(brokenLink(), /new link/);
-  assert.match(brokenLink(), /I lost my link/);
+  assert.match(brokenLink(), /Lost your link to a game\?/);
   assert.equal(playerMessage("auth/forbidden", "Only creator tokens may do this; this is a seat "
     + "token.", { token_kind: "seat" }), "Your link does not let you do that.");
 });

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from flask import current_app
 
+from service import request_ids
 from service.mail.deliveries import record_attempt
 from service.sealing import Unsealable, unseal
 from worker.jobs import Job, Retry, TransportError, handler
@@ -64,6 +65,8 @@ def send_email(job: Job) -> None:
         message = build_message(payload, job.dedupe_key, config["MAIL_FROM"])
     except BadMessage as error:
         raise TransportError(str(error), permanent=True) from error
+    if job.request_id:  # the request the mail follows from, for the operator's logs
+        message[request_ids.HEADER] = job.request_id
     if settings is None:
         try:
             write_eml(message, mail_dir())

@@ -18,6 +18,7 @@ from datetime import timedelta
 
 from flask import current_app
 
+from service import request_ids
 from service.outbox import WEBHOOK
 from service.webhooks import signing, spectator
 from service.webhooks.addresses import RefusedTarget, allows_private
@@ -46,6 +47,8 @@ def deliver(job: Job) -> None:
     url, secret = target
     body = encode(spectator.fill(job.payload["body"], job.payload.get("game_id", "")))
     headers = signing.headers(secret, job.payload["message_id"], int(time.time()), body)
+    if job.request_id:  # the request the webhook follows from, for the operator's logs
+        headers[request_ids.HEADER] = job.request_id
     attempt, permanent = send(url, body, headers)
     record_attempt(job.id, job.attempt, job.payload, attempt)
     if attempt.ok:

@@ -11,7 +11,7 @@ import { t } from "./i18n.js";
 /** A link that opens no game: cut short in a mail, mistyped, or replaced by a new one. */
 export function brokenLink() {
   return t("This link does not open a game: it may be incomplete or replaced. Ask the game's "
-    + "creator for a new link, or use \"I lost my link\" on the front page.");
+    + "creator for a new link, or use \"Lost your link to a game?\" on the front page.");
 }
 
 function reload() {
