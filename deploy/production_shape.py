@@ -1,10 +1,12 @@
 """Start the production shape on one machine, on loopback, without Docker.
 
-The same processes as ``deploy/compose.yaml``: PostgreSQL (a fresh cluster made with
-``initdb``, run as the ``postgres`` user when we are root), Redis (broker, result backend and
-rate-limit store), gunicorn serving ``worker.create_web_app()``, two Celery workers and
-exactly one beat, all on 127.0.0.1, all in one folder (data, logs, mail). Run it with
-``deploy/production-shape [--folder DIR] [--workers N] [--port PORT]``; Ctrl-C stops it. It
+The same processes as ``deploy/compose.yaml``: PostgreSQL (a cluster made with ``initdb`` at
+the first start, run as the ``postgres`` user when we are root, durable), Redis (broker,
+result backend and rate-limit store), gunicorn serving ``worker.create_web_app()``, two
+Celery workers, exactly one beat and the mail-in SMTP receiver, all on 127.0.0.1, all in one
+folder (data, secret key, logs, mail). Run it with ``deploy/production-shape [--folder DIR]
+[--workers N] [--port PORT] [--postgres-port P] [--redis-port P] [--mailin-port P]``;
+Ctrl-C stops it, and starting it again on the same folder goes on with its games. It
 supervises its processes: one that exits is restarted, its whole process group killed
 first (a gunicorn master killed with SIGKILL leaves no worker holding the port).
 
@@ -124,7 +126,7 @@ class Stack:
 
     def __init__(self, folder: Path, env: Mapping[str, str], *, port: int | None = None,
                  workers: int = 2, concurrency: int = 2, web_workers: int = 2,
-                 celery_app: str = "worker") -> None:
+                 celery_app: str = "worker", mailin_port: int | None = None) -> None:
         self.folder = folder
         self.port = port or free_port()
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **env}
@@ -149,6 +151,12 @@ class Stack:
             *CELERY, "worker", "beat", "--loglevel", "INFO",
             "--schedule", str(folder / "beat-schedule"),
         ], self.env, logs / "beat.log")
+        # The SMTP door of play by email, when the stack is given a port for it.
+        self.mailin = None if mailin_port is None else Process(
+            "mailin", [sys.executable, "-m", "service.mailin.smtpd"],
+            {**self.env, "FF_MAILIN_SMTP_HOST": HOST, "FF_MAILIN_SMTP_PORT": str(mailin_port)},
+            logs / "mailin.log")
+        self.mailin_port = mailin_port
 
     @property
     def base_url(self) -> str:
@@ -158,7 +166,7 @@ class Stack:
     @property
     def processes(self) -> list[Process]:
         """Return every process of the stack."""
-        return [self.web, *self.workers, self.beat]
+        return [self.web, *self.workers, self.beat, *([self.mailin] if self.mailin else [])]
 
     def migrate(self) -> None:
         """Build or upgrade the database schema (``python -m service.migrate upgrade``)."""
@@ -171,6 +179,8 @@ class Stack:
         for process in self.processes:
             process.start()
         wait_for_port(self.port, timeout=60, gave_up=self.web.exit_message)
+        if self.mailin is not None and self.mailin_port is not None:
+            wait_for_port(self.mailin_port, timeout=60, gave_up=self.mailin.exit_message)
 
     def stop(self) -> None:
         """Stop every process."""
@@ -198,36 +208,63 @@ class Stack:
 
 
 class Shape:
-    """PostgreSQL and Redis made for the run, and the :class:`Stack` on them."""
+    """PostgreSQL and Redis made for the run, and the :class:`Stack` on them.
+
+    Everything lives in ``folder``, so a shape started again on the same folder finds its
+    database, its games and its secret key (``folder/secret-key``, made at the first start:
+    a new key would break every link and reply address already mailed). ``durable`` runs
+    PostgreSQL with its own safe settings (the command line's choice); the tests and
+    benchmarks run it fast and fragile. Every port may be given; a port not given is a
+    free one.
+    """
 
     def __init__(self, folder: Path, *, port: int | None = None, workers: int = 2,
-                 env: Mapping[str, str] | None = None) -> None:
+                 env: Mapping[str, str] | None = None, durable: bool = False,
+                 postgres_port: int | None = None, redis_port: int | None = None,
+                 mailin_port: int | None = None) -> None:
         self.folder = folder
         (folder / "redis").mkdir(parents=True, exist_ok=True)
         if os.geteuid() == 0:
             os.chmod(folder, 0o755)  # PostgreSQL runs as postgres and must reach its folder
-        self.postgres = PostgresServer(folder / "postgres")
-        self.redis = RedisServer(folder / "redis")
+        self.postgres = PostgresServer(folder / "postgres", postgres_port, durable=durable)
+        self.redis = RedisServer(folder / "redis", redis_port)
         self.port, self.workers, self.extra_env = port, workers, dict(env or {})
+        self.mailin_port = mailin_port
         self.stack: Stack | None = None
 
+    @property
+    def key_file(self) -> Path:
+        """Where the shape keeps its secret key."""
+        return self.folder / "secret-key"
+
+    def secret_key(self) -> str:
+        """The shape's secret key: the one in :attr:`key_file`, made there (readable by its
+        owner only) at the first start."""
+        if not self.key_file.exists():
+            descriptor = os.open(self.key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            with os.fdopen(descriptor, "w") as file:
+                file.write(secrets.token_hex(32) + "\n")
+        return self.key_file.read_text().strip()
+
     def start(self) -> Stack:
-        """Start the servers, make the database, then the stack; return the stack."""
+        """Start the servers, make the database if it is not there, then the stack; return
+        the stack."""
         self.postgres.start()
         self.redis.start()
-        database = self.postgres.create_database("fearsome_floors")
+        database = self.postgres.create_database("fearsome_floors", exist_ok=True)
         env = {
             "FF_DATABASE_URL": database,
             "FF_CELERY_BROKER_URL": self.redis.url,
             "FF_CELERY_RESULT_BACKEND": self.redis.url,
             "FF_RATELIMIT_STORAGE_URI": self.redis.url,
-            "FF_SECRET_KEY": secrets.token_hex(32),
+            "FF_SECRET_KEY": self.secret_key(),
             "FF_MAIL_DIR": str(self.folder / "mail"),
             **self.extra_env,
         }
         port = self.port or free_port()
         env.setdefault("FF_PUBLIC_URL", f"http://{HOST}:{port}")
-        self.stack = Stack(self.folder / "service", env, port=port, workers=self.workers)
+        self.stack = Stack(self.folder / "service", env, port=port, workers=self.workers,
+                           mailin_port=self.mailin_port)
         self.stack.start()
         return self.stack
 
@@ -242,21 +279,31 @@ class Shape:
 def main() -> int:
     """Start the shape, say where it is, and keep it running until Ctrl-C or SIGTERM."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--folder", type=Path, help="where data and logs go (default: a "
-                        "new temporary folder)")
+    parser.add_argument("--folder", type=Path, help="where data, key and logs go; start "
+                        "again on the same folder to keep them (default: a new temporary "
+                        "folder)")
     parser.add_argument("--workers", type=int, default=2, help="Celery workers (default 2)")
     parser.add_argument("--port", type=int, help="the web port (default: a free one)")
+    parser.add_argument("--postgres-port", type=int, help="PostgreSQL's port (default: free)")
+    parser.add_argument("--redis-port", type=int, help="Redis's port (default: a free one)")
+    parser.add_argument("--mailin-port", type=int, help="the mail-in SMTP port (default: a "
+                        "free one)")
     arguments = parser.parse_args()
     folder = arguments.folder or Path(tempfile.mkdtemp(prefix="ff-shape-"))
     for stop_signal in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop_signal, lambda signum, frame: sys.exit(0))
-    shape = Shape(folder, port=arguments.port, workers=arguments.workers)
+    shape = Shape(folder, port=arguments.port, workers=arguments.workers, durable=True,
+                  postgres_port=arguments.postgres_port, redis_port=arguments.redis_port,
+                  mailin_port=arguments.mailin_port or free_port())
     try:
         stack = shape.start()
         print(f"\nThe production shape runs at {stack.base_url}/ (folder {folder})\n"
-              f"  PostgreSQL {shape.postgres.url('fearsome_floors')}\n"
-              f"  Redis {shape.redis.url}\n"
-              f"  web (gunicorn), {arguments.workers} workers, 1 beat: logs in "
+              f"  PostgreSQL {shape.postgres.url('fearsome_floors')} (durable: fsync on)\n"
+              f"  Redis {shape.redis.url} (the broker: nothing to keep, the outbox resends)\n"
+              f"  mail-in SMTP {HOST}:{shape.mailin_port}\n"
+              f"  secret key in {shape.key_file} (keep it: links and reply addresses need "
+              f"it)\n"
+              f"  web (gunicorn), {arguments.workers} workers, 1 beat, mail-in: logs in "
               f"{stack.folder / 'logs'}\n  press Ctrl-C to stop\n", flush=True)
         restarts: list[float] = []
         while True:

@@ -29,12 +29,23 @@ SUPERUSER = "postgres"
 DEBIAN_BIN_PATTERN = "/usr/lib/postgresql/*/bin/initdb"
 
 
-class PostgresServer:
-    """A PostgreSQL cluster in ``folder`` (data, sockets and log), made at the first start."""
+FAST_AND_FRAGILE = ["-c", "fsync=off", "-c", "synchronous_commit=off",
+                    "-c", "full_page_writes=off"]
+"""The settings of a throwaway cluster: a crash may lose or corrupt its data."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+
+class PostgresServer:
+    """A PostgreSQL cluster in ``folder`` (data, sockets and log), made at the first start.
+
+    A throwaway cluster by default: fsync, synchronous commits and full-page writes off,
+    which only costs time in tests and benchmarks. ``durable=True`` keeps PostgreSQL's own
+    defaults, for data that must outlive a crash (the production shape run by hand).
+    """
+
+    def __init__(self, folder: Path, port: int | None = None, *, durable: bool = False) -> None:
         self.bin = Path(find_program("initdb", "postgresql", DEBIAN_BIN_PATTERN)).parent
         self.folder = folder
+        self.durable = durable
         self.port = port if port is not None else free_port()
         self.run_as = SUPERUSER if os.geteuid() == 0 else None
         self._process = ServerProcess("postgres", folder / "postgres.log")
@@ -74,10 +85,7 @@ class PostgresServer:
                 "-p", str(self.port),
                 "-c", f"listen_addresses={HOST}",
                 "-c", f"unix_socket_directories={self.sockets}",
-                # A throwaway cluster: durability only costs time.
-                "-c", "fsync=off",
-                "-c", "synchronous_commit=off",
-                "-c", "full_page_writes=off",
+                *([] if self.durable else FAST_AND_FRAGILE),
             ],
             cwd=self.folder,
             user=self.run_as,
@@ -92,10 +100,14 @@ class PostgresServer:
         """Stop the postmaster with a fast shutdown (SIGINT to its own id) and wait for it."""
         self._process.stop(signal.SIGINT)
 
-    def create_database(self, name: str) -> str:
-        """Create database ``name`` and return its SQLAlchemy URL."""
+    def create_database(self, name: str, *, exist_ok: bool = False) -> str:
+        """Create database ``name`` (unless ``exist_ok`` and it is there) and return its
+        SQLAlchemy URL."""
         with self._connect("postgres") as connection:
-            connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+            there = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                                       (name,)).fetchone()
+            if there is None or not exist_ok:
+                connection.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
         return self.url(name)
 
     def _initdb(self) -> None:
