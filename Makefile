@@ -10,7 +10,7 @@ BIN := $(VENV)/bin
 # fonts to draw text with in screenshots.
 TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation
 
-.PHONY: run test i18n debian-packages
+.PHONY: run test i18n lock debian-packages
 
 run: $(VENV)/.installed
 	$(BIN)/python deploy/local.py
@@ -28,6 +28,13 @@ test: $(VENV)/.installed-test debian-packages
 # come in empty, changed ones fuzzy; then translate them (docs/translating.md).
 i18n: $(VENV)/.installed
 	$(BIN)/python -m service.i18n.extract
+
+# Pin every dependency of the service (pyproject.toml's ranges) with its hashes, for
+# reproducible deploys (deploy/Dockerfile installs from it): run after changing a range.
+lock: $(VENV)/.installed
+	$(BIN)/pip install --quiet pip-tools
+	$(BIN)/pip-compile --quiet --generate-hashes --strip-extras --no-emit-index-url \
+		--no-emit-find-links --output-file deploy/requirements.lock pyproject.toml
 
 # `node --test` runs the web page's tests (web/tests; Node.js 18 or newer). Node.js may come
 # from elsewhere than Debian (NodeSource, a tarball): install Debian's only when there is none.

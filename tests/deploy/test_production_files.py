@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
 import yaml
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 from service.config import DEFAULTS
 
@@ -50,3 +53,19 @@ def test_nginx_serves_the_page_files_and_proxies_the_api(deploy: Path) -> None:
     conf = (deploy / "nginx.conf").read_text()
     assert "location /api/ {" in conf and "proxy_pass http://fearsome_floors;" in conf
     assert "root /srv/web;" in conf
+
+
+def test_the_lock_pins_every_dependency_within_its_range_with_hashes(deploy: Path) -> None:
+    pyproject = tomllib.loads((deploy.parent / "pyproject.toml").read_text())
+    lock = (deploy / "requirements.lock").read_text()
+    pinned = {canonicalize_name(name): version for name, version
+              in re.findall(r"^([A-Za-z0-9_.-]+)==([^ \\\n]+)", lock, re.M)}
+    for text in pyproject["project"]["dependencies"]:
+        wanted = Requirement(text)
+        name = canonicalize_name(wanted.name)
+        assert name in pinned, f"{name} is not in deploy/requirements.lock: run make lock"
+        assert pinned[name] in wanted.specifier, (name, pinned[name], str(wanted.specifier))
+    entries = re.split(r"^(?=[A-Za-z0-9_.-]+==)", lock, flags=re.M)[1:]
+    assert entries and all("--hash=sha256:" in entry for entry in entries)
+    dockerfile = (deploy / "Dockerfile").read_text()
+    assert "pip install --require-hashes --no-deps -r requirements.lock" in dockerfile
