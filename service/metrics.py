@@ -35,11 +35,11 @@ from sqlalchemy import func, select
 from service.clock import now as clock_now
 from service.extensions import db
 from service.models import Game, Outbox
+from service.outbox import MONSTER_PHASE, PENDING, SENT
 from service.vocabulary import ACTIVE
 
 blueprint = Blueprint("metrics", __name__)
 
-MONSTER_PHASE = "monster_phase"
 WINDOW = timedelta(hours=1)
 
 
@@ -65,7 +65,7 @@ class ServiceCollector(Collector):
                                    labels=["kind"])
         for kind, created in session.execute(
                 select(Outbox.kind, func.min(Outbox.created_at))
-                .where(Outbox.status == "pending").group_by(Outbox.kind)):
+                .where(Outbox.status == PENDING).group_by(Outbox.kind)):
             oldest.add_metric([kind], _seconds(now, created))
         yield oldest
         passed = session.scalar(select(func.min(Game.move_deadline)).where(
@@ -84,7 +84,7 @@ class ServiceCollector(Collector):
     def _monster_phases(self, now: datetime) -> GaugeMetricFamily:
         spans = [_seconds(sent or now, created) for created, sent in
                  db.session.execute(select(Outbox.created_at, Outbox.sent_at).where(
-                     Outbox.kind == MONSTER_PHASE, Outbox.status == "sent",
+                     Outbox.kind == MONSTER_PHASE, Outbox.status == SENT,
                      Outbox.sent_at >= now - WINDOW))]
         phases = GaugeMetricFamily(
             "ff_monster_phase_seconds",

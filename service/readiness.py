@@ -10,6 +10,7 @@ traffic here until it is back.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 import redis
@@ -52,7 +53,7 @@ def redis_urls(app: Flask) -> list[str]:
     return list(dict.fromkeys(url for url in urls if url.startswith(("redis://", "rediss://"))))
 
 
-def _timed(name: str, probe: Any) -> dict[str, Any]:
+def _timed(name: str, probe: Callable[[], object]) -> dict[str, Any]:
     start = time.perf_counter()
     try:
         probe()

@@ -21,13 +21,11 @@ from service.i18n.languages import (
     is_language,
     is_time_zone,
     language_of_seat,
-    pick_language,
 )
 from service.i18n.setup import (
     _,
     accepted_language,
     current_language,
-    format_day,
     format_moment,
     in_language,
     init_app,
@@ -38,7 +36,6 @@ from service.i18n.words import colour_name
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "_", "accepted_language", "colour_name",
-    "current_language", "format_day", "format_moment", "in_language", "init_app",
-    "is_language", "is_time_zone", "language_of_seat", "lazy_gettext", "ngettext",
-    "pick_language",
+    "current_language", "format_moment", "in_language", "init_app", "is_language",
+    "is_time_zone", "language_of_seat", "lazy_gettext", "ngettext",
 ]

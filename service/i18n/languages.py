@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pl")
@@ -35,16 +34,6 @@ def is_time_zone(name: str | None) -> bool:
 
 
 _ZONES = frozenset(TIME_ZONES)
-
-
-def pick_language(wanted: Iterable[str], fallback: str = DEFAULT_LANGUAGE) -> str:
-    """Return the first of ``wanted`` (``de-AT``, ``es``, ...) the service speaks, by its
-    primary subtag, or ``fallback``."""
-    for tag in wanted:
-        primary = tag.strip().lower().replace("_", "-").split("-")[0]
-        if primary in LANGUAGES:
-            return primary
-    return fallback
 
 
 def language_of_seat(seat_language: str | None, game_language: str | None) -> str:

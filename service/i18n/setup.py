@@ -111,8 +111,3 @@ def format_moment(moment: datetime) -> str:
     time = format_time(moment, "short", tzinfo=zone, locale=locale)
     zone_name = format_datetime(moment, "z", tzinfo=zone, locale=locale)
     return f"{locale.datetime_formats['medium'].format(time, day)} {zone_name}"
-
-
-def format_day(moment: datetime) -> str:
-    """A day as its reader writes it, in their time zone: ``Nov 25, 2026``, ``25. Nov. 2026``."""
-    return format_skeleton("yMMMd", moment, tzinfo=_zone(), locale=Locale.parse(current_language()))
