@@ -24,8 +24,10 @@ class QuietHandlerMixin:
 class BackgroundHTTPServer:
     """Serves requests with ``handler`` in a thread; can stop and start again on its port."""
 
-    def __init__(self, handler: HandlerFactory, port: int | None = None) -> None:
+    def __init__(self, handler: HandlerFactory, port: int | None = None,
+                 host: str = HOST) -> None:
         self.handler = handler
+        self.host = host
         self.port = port if port is not None else free_port()
         self._server: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -33,7 +35,7 @@ class BackgroundHTTPServer:
     @property
     def url(self) -> str:
         """Return the base URL, ending in ``/``."""
-        return f"http://{HOST}:{self.port}/"
+        return f"http://{self.host}:{self.port}/"
 
     @property
     def is_running(self) -> bool:
@@ -44,7 +46,7 @@ class BackgroundHTTPServer:
         """Bind the port and serve in a daemon thread."""
         if self._server is not None:
             raise RuntimeError(f"the HTTP server on port {self.port} is running already")
-        server = ThreadingHTTPServer((HOST, self.port), self.handler)
+        server = ThreadingHTTPServer((self.host, self.port), self.handler)
         server.daemon_threads = True
         self._thread = threading.Thread(
             target=server.serve_forever, name=f"http-{self.port}", daemon=True

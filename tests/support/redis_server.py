@@ -14,16 +14,19 @@ from tests.support.processes import ServerProcess
 class RedisServer:
     """A redis-server working in ``folder``; it keeps its port across ``restart``."""
 
-    def __init__(self, folder: Path, port: int | None = None) -> None:
+    def __init__(self, folder: Path, port: int | None = None, *, host: str = HOST,
+                 netns: str | None = None) -> None:
         self.program = find_program("redis-server", "redis-server")
         self.folder = folder
         self.port = port if port is not None else free_port()
+        self.host = host
+        self.netns = netns  # a network namespace to run in (deploy/cluster), as root only
         self._process = ServerProcess("redis-server", folder / "redis-server.log")
 
     @property
     def url(self) -> str:
         """Return the URL of database 0, as redis clients and Celery take it."""
-        return f"redis://{HOST}:{self.port}/0"
+        return f"redis://{self.host}:{self.port}/0"
 
     @property
     def pid(self) -> int | None:
@@ -37,11 +40,16 @@ class RedisServer:
 
     def start(self) -> None:
         """Start the server and wait until it accepts connections (else stop it and raise)."""
+        in_namespace = [] if self.netns is None else ["ip", "netns", "exec", self.netns]
         self._process.start(
             [
+                *in_namespace,
                 self.program,
                 "--port", str(self.port),
-                "--bind", HOST,
+                "--bind", self.host,
+                # Off the loopback (deploy/cluster's private bridge) Redis refuses clients
+                # without a password unless told not to.
+                *([] if self.host == HOST else ["--protected-mode", "no"]),
                 "--save", "",
                 "--appendonly", "no",
                 "--dir", str(self.folder),
@@ -49,7 +57,7 @@ class RedisServer:
             cwd=self.folder,
         )
         try:
-            wait_for_port(self.port, gave_up=self._process.exit_message)
+            wait_for_port(self.port, self.host, gave_up=self._process.exit_message)
         except BaseException:
             self.stop()
             raise

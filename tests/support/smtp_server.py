@@ -45,7 +45,8 @@ class SmtpServer:
     Messages survive a stop and start; ``clear`` forgets them.
     """
 
-    def __init__(self, port: int | None = None) -> None:
+    def __init__(self, port: int | None = None, host: str = HOST) -> None:
+        self.host = host
         self.port = port if port is not None else free_port()
         self.inbox: Inbox[ReceivedMail] = Inbox()
         self._controller: Controller | None = None
@@ -59,7 +60,7 @@ class SmtpServer:
         """Start serving on the port (in a thread with its own event loop)."""
         if self._controller is not None:
             raise RuntimeError(f"the SMTP server on port {self.port} is running already")
-        controller = Controller(_KeepingHandler(self.inbox), hostname=HOST, port=self.port)
+        controller = Controller(_KeepingHandler(self.inbox), hostname=self.host, port=self.port)
         controller.start()
         self._controller = controller
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from tests.support.http_server import BackgroundHTTPServer, QuietHandlerMixin
 from tests.support.inbox import Inbox
+from tests.support.ports import HOST
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,11 @@ class ReceivedRequest:
 class WebhookReceiver:
     """Records requests to any path; answers 200 unless told otherwise by ``respond_with``."""
 
-    def __init__(self, port: int | None = None) -> None:
+    def __init__(self, port: int | None = None, host: str = HOST) -> None:
         self.inbox: Inbox[ReceivedRequest] = Inbox()
         self._statuses = [200]
         self._lock = threading.Lock()
-        self._server = BackgroundHTTPServer(self._handler_class(), port)
+        self._server = BackgroundHTTPServer(self._handler_class(), port, host)
 
     @property
     def port(self) -> int:
