@@ -8,8 +8,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 # Debian packages the tests start for real (tests/support). fonts-liberation gives Chromium
 # fonts to draw text with in screenshots; nginx and iproute2 (ip netns) make the drill's hosts
-# (deploy/cluster).
-TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation nginx iproute2
+# (deploy/cluster); tests/deploy checks nginx.conf with nginx and a certificate from openssl.
+TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation nginx iproute2 \
+	openssl
 
 .PHONY: run test i18n lock debian-packages
 

@@ -38,6 +38,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the repository importable
     sys.path.insert(0, str(ROOT))
 
 from deploy.production_shape import (  # noqa: E402
+    BEAT_SCHEDULER,
     CELERY,
     GUNICORN_CONFIG,
     RESTART_WINDOW_SECONDS,
@@ -191,11 +192,13 @@ class Cluster:
     ``deploy/README.md``).
 
     ``env`` adds settings to every service process (web, workers, beat); ``worker_env``
-    adds them to one worker host's only, and ``celery_app`` names the workers' Celery app.
+    adds them to one worker host's only, ``concurrency`` sets a worker host's pool size (2
+    by default), and ``celery_app`` names the workers' Celery app.
     """
 
     def __init__(self, folder: Path, *, durable: bool = True, env: Mapping[str, str] | None
                  = None, worker_env: Mapping[str, Mapping[str, str]] | None = None,
+                 concurrency: Mapping[str, int] | None = None,
                  celery_app: str = "worker") -> None:
         self.folder = folder
         folder.mkdir(parents=True, exist_ok=True)
@@ -224,12 +227,14 @@ class Cluster:
         self.workers = [
             Process(host, [*in_namespace(host), *CELERY, celery_app, "worker",
                            "--loglevel", "INFO", "--hostname", f"{host}@%h",
-                           "--concurrency", "2", "--without-mingle", "--without-gossip"],
+                           "--concurrency", str((concurrency or {}).get(host, 2)),
+                           "--without-mingle", "--without-gossip"],
                     {**self.env, **(worker_env or {}).get(host, {})}, self.logs / f"{host}.log")
             for host in ("worker1", "worker2")]
         self.beat = Process("beat", [*in_namespace("beat"), *CELERY, "worker", "beat",
                                      "--loglevel", "INFO",
-                                     "--schedule", str(folder / "beat-schedule")],
+                                     "--schedule", str(folder / "beat-schedule"),
+                                     "--scheduler", BEAT_SCHEDULER],
                             self.env, self.logs / "beat.log")
         self.nginx = Process("nginx", [*in_namespace("nginx"),
                                        find_program("nginx", "nginx"), "-e",

@@ -71,7 +71,9 @@ def commands(port: int) -> dict[str, list[str]]:
             # One worker and no broadcast on the embedded broker: nothing to sync or gossip.
             "--without-mingle", "--without-gossip", "--without-heartbeat",
         ],
-        "beat": [*CELERY, "beat", "--loglevel", "INFO"],
+        # Its heartbeat file lets `python -m worker.health beat` see it tick.
+        "beat": [*CELERY, "beat", "--loglevel", "INFO",
+                 "--scheduler", "worker.beat_scheduler:HeartbeatScheduler"],
     }
 
 

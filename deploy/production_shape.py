@@ -39,6 +39,8 @@ from tests.support.postgres_server import PostgresServer  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
 
 CELERY = [sys.executable, "-m", "celery", "--app"]  # then the Celery app, e.g. "worker"
+# worker.beat_scheduler.SCHEDULER, spelled out: the supervisor imports none of the service.
+BEAT_SCHEDULER = "worker.beat_scheduler:HeartbeatScheduler"
 GUNICORN_CONFIG = ROOT / "deploy" / "gunicorn.conf.py"
 STOP_TIMEOUT_SECONDS = 20.0
 # The supervisor restarts a process that exits, unless processes keep exiting: more than
@@ -130,6 +132,7 @@ class Stack:
         self.folder = folder
         self.port = port or free_port()
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **env}
+        self.beat_schedule = folder / "beat-schedule"
         folder.mkdir(parents=True, exist_ok=True)
         logs = folder / "logs"
         logs.mkdir(exist_ok=True)
@@ -147,9 +150,11 @@ class Stack:
             ], self.env, logs / f"worker{n}.log")
             for n in range(1, workers + 1)
         ]
+        # Beat's scheduler touches a heartbeat file at every tick, beside its schedule file:
+        # `python -m worker.health beat --schedule <beat_schedule>` reads its age.
         self.beat = Process("beat", [
             *CELERY, "worker", "beat", "--loglevel", "INFO",
-            "--schedule", str(folder / "beat-schedule"),
+            "--schedule", str(self.beat_schedule), "--scheduler", BEAT_SCHEDULER,
         ], self.env, logs / "beat.log")
         # The SMTP door of play by email, when the stack is given a port for it.
         self.mailin = None if mailin_port is None else Process(

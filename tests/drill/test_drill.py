@@ -12,7 +12,12 @@ waits on the service.
 The mail server and the webhook receiver run in this process, on the bridge's own address,
 as the outside world. Worker host 1 runs the fault tests' Celery app, whose monster-phase
 handler first sleeps ``SLOW_PHASE_SECONDS``, so that a phase it takes is certainly in
-progress when its cable is cut; worker host 2 resolves at once. A supervisor thread starts
+progress when its cable is cut; worker host 2 resolves at once. Worker host 1 runs one task
+at a time, so that the cut finds it in that phase and in no mail or webhook: a mail the
+server accepted whose worker was cut before it could record it is sent again after the
+lease, with the same Message-ID (webhooks: the same ``webhook-id``) for the receiver to
+recognise. That is the outbox's promise (at least once, marked for deduplication), and the
+one place where "exactly once" depends on the receiver. A supervisor thread starts
 again any process that exits, as compose's restart policy does.
 """
 
@@ -93,7 +98,8 @@ class Drill:
                                     "FF_OUTBOX_SWEEP_SECONDS": "1",
                                     "FF_RATELIMIT_ENABLED": "false"},
                                worker_env={"worker1": {
-                                   "TEST_MONSTER_SLEEP_BEFORE": str(SLOW_PHASE_SECONDS)}})
+                                   "TEST_MONSTER_SLEEP_BEFORE": str(SLOW_PHASE_SECONDS)}},
+                               concurrency={"worker1": 1})
         self.record = folder / "accepted.jsonl"
         self.stop_file = folder / "stop"
         self.clients: list[subprocess.Popen[bytes]] = []
