@@ -25,6 +25,14 @@ DEFAULTS: dict[str, Any] = {
     # A pooled PostgreSQL connection idle for longer than this (seconds) is pinged before use;
     # one in steady use is not (a ping is a round trip on every request).
     "DATABASE_PING_AFTER": 1.0,
+    # PostgreSQL ends a session that sits inside a transaction, sending nothing, for longer
+    # than this (seconds): the session of a host that was cut off mid-transaction, whose row
+    # locks would otherwise hold every later change of that game until TCP gives up on it
+    # (hours). The service's transactions last milliseconds. 0: never.
+    "DATABASE_IDLE_IN_TRANSACTION_SECONDS": 60,
+    # A new PostgreSQL connection that is not made within this many seconds fails (and the
+    # request is answered 503, or the job tried again) instead of waiting out TCP's retries.
+    "DATABASE_CONNECT_TIMEOUT": 10,
     # Base of the links the service hands out (seat, spectator and invitation links).
     "PUBLIC_URL": "http://127.0.0.1:8000",
     # Largest request body, in bytes; a larger one is refused with 413.
@@ -167,9 +175,16 @@ def engine_options(app: Flask, url: str) -> dict[str, Any]:
     JSON columns encoded with orjson (``service.jsoncodec``).
 
     No ``pool_pre_ping``: ``service.extensions`` pings only connections idle for longer than
-    ``DATABASE_PING_AFTER``.
+    ``DATABASE_PING_AFTER``. PostgreSQL connections time out when made
+    (``DATABASE_CONNECT_TIMEOUT``), and their sessions end when left idle inside a
+    transaction (``DATABASE_IDLE_IN_TRANSACTION_SECONDS``: a host cut off mid-transaction
+    must not hold its locks for hours; the drill, ``tests/drill``, found it).
     """
     codec = {"json_serializer": jsoncodec.dumps, "json_deserializer": jsoncodec.loads}
     if url.startswith("sqlite"):
         return codec
-    return {"pool_size": app.config["DATABASE_POOL_SIZE"], **codec}
+    idle_ms = round(float(app.config["DATABASE_IDLE_IN_TRANSACTION_SECONDS"]) * 1000)
+    connect_args = {"connect_timeout": int(app.config["DATABASE_CONNECT_TIMEOUT"]),
+                    "options": f"-c idle_in_transaction_session_timeout={idle_ms}"}
+    return {"pool_size": app.config["DATABASE_POOL_SIZE"], "connect_args": connect_args,
+            **codec}

@@ -11,8 +11,12 @@ waits on the service.
 
 The mail server and the webhook receiver run in this process, on the bridge's own address,
 as the outside world. Worker host 1 runs the fault tests' Celery app, whose monster-phase
-handler first sleeps ``SLOW_PHASE_SECONDS``, so that a phase it takes is certainly in
-progress when its cable is cut; worker host 2 resolves at once. Worker host 1 runs one task
+handler first holds the game's row locked in a transaction for ``SLOW_PHASE_SECONDS``, so
+that a phase it takes is certainly in progress, its lock held, when its cable is cut: the
+other worker takes the phase over after the lease, and gets the lock once PostgreSQL has
+ended the cut host's session (``FF_DATABASE_IDLE_IN_TRANSACTION_SECONDS``, 60); without
+that setting the lock would hold every later change of that game for hours. Worker host
+2 resolves at once. Worker host 1 runs one task
 at a time, so that the cut finds it in that phase and in no mail or webhook: a mail the
 server accepted whose worker was cut before it could record it is sent again after the
 lease, with the same Message-ID (webhooks: the same ``webhook-id``) for the receiver to
@@ -57,10 +61,11 @@ CLIENTS = 3
 # Above the PostgreSQL cut: a worker that sent a mail and cannot yet record it keeps its row
 # (a lease shorter than an outage lets the sweep send that mail again, as documented).
 LEASE_SECONDS = 30
-SLOW_PHASE_SECONDS = 2.0
+SLOW_PHASE_SECONDS = 3.0
+IDLE_IN_TRANSACTION_SECONDS = 60  # the service's default
 POSTGRES_CUT_SECONDS = 10
 WARM_UP_SECONDS = 15.0
-BETWEEN_FAULTS_SECONDS = 10.0
+BETWEEN_FAULTS_SECONDS = 5.0
 RECOVERY_TIMEOUT = 180.0
 
 
@@ -98,7 +103,7 @@ class Drill:
                                     "FF_OUTBOX_SWEEP_SECONDS": "1",
                                     "FF_RATELIMIT_ENABLED": "false"},
                                worker_env={"worker1": {
-                                   "TEST_MONSTER_SLEEP_BEFORE": str(SLOW_PHASE_SECONDS)}},
+                                   "TEST_MONSTER_HOLD_LOCK": str(SLOW_PHASE_SECONDS)}},
                                concurrency={"worker1": 1})
         self.record = folder / "accepted.jsonl"
         self.stop_file = folder / "stop"
@@ -228,8 +233,9 @@ def test_games_through_host_faults_keep_every_promise_exactly_once(drill: Drill)
     time.sleep(WARM_UP_SECONDS)
     assert len(drill.accepted()) > 20, "the clients are not playing"
 
-    # 1. A worker host's cable cut in the middle of a monster phase (its own, asleep before
-    # resolving): the other worker takes the phase over once the lease is out.
+    # 1. A worker host's cable cut in the middle of a monster phase (its own, the game's row
+    # locked): the other worker takes the phase over once the lease is out, and resolves it
+    # once PostgreSQL has ended the cut host's session, which frees the lock.
     def worker1_mid_phase() -> bool:
         now = datetime.now(UTC)
         return any(row.status == SENDING and row.claimed_at is not None
@@ -242,8 +248,10 @@ def test_games_through_host_faults_keep_every_promise_exactly_once(drill: Drill)
     taken_over = drill.wait(lambda: not drill.waiting_phases(datetime.fromtimestamp(cut_at,
                                                                                    UTC)),
                             "the cut worker's monster phase resolved by the other")
-    drill.figures.append(f"worker host cut mid phase: that phase resolved by the other worker "
-                         f"{taken_over:.1f} s after the cut (lease {LEASE_SECONDS} s)")
+    drill.figures.append(f"worker host cut mid phase, the game's row locked: that phase "
+                         f"resolved by the other worker {taken_over:.1f} s after the cut "
+                         f"(lease {LEASE_SECONDS} s, idle-in-transaction "
+                         f"{IDLE_IN_TRANSACTION_SECONDS} s)")
     print(drill.figures[-1], flush=True)
     drill.network.restore("worker1")
     drill.recovered("worker host cable plugged in again", time.time())
@@ -262,13 +270,13 @@ def test_games_through_host_faults_keep_every_promise_exactly_once(drill: Drill)
     time.sleep(BETWEEN_FAULTS_SECONDS)
 
     # 4. A web host killed (its whole process group, SIGKILL); nginx sends to the other. It
-    # stays down for 10 s, then the supervisor starts it again.
+    # stays down for 5 s, then the supervisor starts it again.
     web1 = drill.cluster.web[0]
     drill.paused.add(web1.name)
     killed_at = time.time()
     web1.kill()
     drill.recovered("web host killed", killed_at)
-    time.sleep(10)
+    time.sleep(5)
     drill.paused.discard(web1.name)
     time.sleep(BETWEEN_FAULTS_SECONDS)
 

@@ -9,6 +9,7 @@ of a game and a monster phase each read what they need in one query.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields
@@ -23,6 +24,7 @@ import engine
 from engine.autoplay import random_action
 from service import create_app
 from service.extensions import db, table_of
+from service.migrate import upgrade
 from service.models import Action, Event, Game, GameRecord, Seat, SeatRecord, utcnow
 from service.reactions import game_changed
 from service.store import StaleWrite, game_with_seats, load_state, save_transition
@@ -213,3 +215,28 @@ def test_reads_and_pings_keep_the_connection_s_prepared_statements_on_postgresql
 def test_the_records_have_the_columns_of_their_tables() -> None:
     assert [f.name for f in fields(GameRecord)] == list(table_of(Game).c.keys())
     assert [f.name for f in fields(SeatRecord)] == list(table_of(Seat).c.keys())
+
+
+def test_a_session_left_idle_inside_a_transaction_is_ended_and_frees_its_locks(
+    postgres_url: str,
+) -> None:
+    # A host cut off in the middle of a transaction sends nothing more: PostgreSQL ends its
+    # session after DATABASE_IDLE_IN_TRANSACTION_SECONDS, so its row locks do not hold the
+    # game's next changes for the hours TCP takes to notice (the drill found this).
+    with postgres_app(postgres_url, DATABASE_IDLE_IN_TRANSACTION_SECONDS=1) as app:
+        upgrade(app)  # whichever test runs first
+        made = create_game(app.test_client())
+        with app.app_context():
+            lost = db.engine.connect()
+            lost.begin()
+            lost.execute(select(Game.version).where(Game.id == made.id).with_for_update())
+            started = time.monotonic()
+            with db.engine.connect() as other, other.begin():
+                other.execute(select(Game.version).where(Game.id == made.id)
+                              .with_for_update())
+            waited = time.monotonic() - started
+            with pytest.raises(exc.DBAPIError, match="idle-in-transaction timeout"):
+                lost.execute(select(Game.version))
+            lost.invalidate()
+            lost.close()
+    assert 0.5 < waited < 10
