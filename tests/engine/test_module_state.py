@@ -27,6 +27,7 @@ from engine import (
     timeout_action,
 )
 from engine.autoplay import random_game
+from engine.bots import choose
 
 MODULES = sorted(info.name for info in pkgutil.walk_packages(engine.__path__, "engine."))
 
@@ -37,6 +38,9 @@ ALLOWED_CACHES = {
     "engine.layout._tiles",
     # How evolve() copies a dataclass: its fields never change.
     "engine.state._shape",
+    # Each square's walking distance to the exit with these teleporters (frozen values),
+    # read-only: a bot scores every position it looks at with it.
+    "engine.bots.evaluate.exit_distances",
 }
 
 CONTAINERS = (dict, list, set, bytearray)
@@ -74,6 +78,7 @@ def play_a_little() -> None:
                 diagram(state)
                 if state.to_move is not None:
                     timeout_action(state)
+                    choose(player_view(state, state.to_move), "easy", seed)
             if action is None:
                 narrate_monster(t.events)
             else:
