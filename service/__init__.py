@@ -20,6 +20,7 @@ from service import (
 )
 from service.actions import routes as actions
 from service.api import ApiRequest, make_api
+from service.computer import routes as computer
 from service.config import load as load_config
 from service.deadlines import routes as deadlines
 from service.extensions import init_db
@@ -75,6 +76,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(mailin.blp)
     api.register_blueprint(talk.blp)
     api.register_blueprint(plans.blp)
+    api.register_blueprint(computer.blp)
     for blueprint in (home.blp, home.asking, links.seat_email):
         api.register_blueprint(blueprint)
     api.register_blueprint(live.blp)

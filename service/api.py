@@ -27,6 +27,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 BEARER: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 """The ``security`` of an operation that needs a token from a link."""
 
+SEAT: dict[str, Any] = {"in": "path", "name": "seat", "required": True,
+                        "description": "The seat's number, from 0.",
+                        "schema": {"type": "string", "pattern": "^[0-9]{1,2}$"}}
+"""The path parameter ``<seat>`` of the routes about one seat (read as text by the service,
+which answers ``seat/not_found`` for a seat the game does not have)."""
+
 ERROR_DESCRIPTIONS = {
     304: "Not modified: the ETag in If-None-Match is current. No body.",
     400: "request/invalid_json: the body is not JSON, or nests deeper than 32 levels, or "

@@ -40,10 +40,13 @@ class Bearer:
 @dataclass(frozen=True, slots=True)
 class VouchedSeat:
     """A seat another door has vouched for: the mail door, once the reply address a message
-    came to verified and its sender matched. It acts as the seat's own token would."""
+    came to verified and its sender matched; a turn plan; the computer playing the seat
+    (``computer``: its level, and its actions are marked as the computer's in the log). It
+    acts as the seat's own token would."""
 
     game_id: str
     seat: int
+    computer: str | None = None
 
     @property
     def identity(self) -> str:

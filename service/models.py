@@ -93,6 +93,7 @@ class SeatRecord:
     missed_deadlines: int
     language: str | None
     time_zone: str | None
+    computer: str | None = None
 
 
 def hold_written(row: GameRow, values: dict[str, Any]) -> None:
@@ -222,6 +223,8 @@ class Seat(Base):
     missed_deadlines: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     language: Mapped[str | None] = mapped_column(String(8))  # None: the game's language
     time_zone: Mapped[str | None] = mapped_column(String(64))  # None: UTC
+    # The computer plays the seat at this level (service.computer), else None: a person.
+    computer: Mapped[str | None] = mapped_column(String(8))
 
 
 GameRow = Game | GameRecord

@@ -17,7 +17,9 @@ from babel.messages.extract import extract_python
 
 from engine import GameState, narrate
 from engine.diagram import diagram as draw_diagram
+from service.i18n import _
 from service.i18n import _ as translate
+from service.vocabulary import COMPUTER
 
 
 def _say(template: str, /, **params: Any) -> str:
@@ -27,7 +29,14 @@ def _say(template: str, /, **params: Any) -> str:
 
 def narrate_action(events: Iterable[Mapping[str, Any]], who: str, *,
                    timed_out: bool = False) -> str:
-    """Tell one player's action in words (see :func:`engine.narrate.narrate_action`)."""
+    """Tell one player's action in words (see :func:`engine.narrate.narrate_action`); an
+    action the computer played for the seat (a ``computer`` event among its events,
+    ``service.computer``) says so."""
+    events = list(events)
+    if any(event.get("type") == COMPUTER for event in events):
+        # TRANSLATORS: the subject of a sentence telling a move the computer made for a
+        # seat: "The computer, playing Ann (green), moved green 5 from h5 to g3."
+        who = _("The computer, playing %(who)s,", who=who)
     return narrate.narrate_action(events, who, timed_out=timed_out, say=_say)
 
 

@@ -11,9 +11,12 @@ transaction, so each is committed exactly when the change is:
 3. the turn plans: when the figure phase ends they are cleared; when the game now waits for
    a seat with a plan, an outbox job plays it (``worker.plans``) and that seat's "your
    move" mail is held, so it must run before the notifications (``service.plans``);
-4. the notifications: emails and webhook messages, as outbox rows (``service.notifications``),
+4. the computer players: when the game now waits for a seat the computer plays, an outbox
+   job plays for it (``worker.computer``) and that seat's "your move" mail is held
+   (``service.computer``);
+5. the notifications: emails and webhook messages, as outbox rows (``service.notifications``),
    which the worker sends after the commit (``worker.mail``, ``worker.webhooks``);
-5. the game's open pages: the game is marked as changed, and after the commit every web
+6. the game's open pages: the game is marked as changed, and after the commit every web
    process streaming it hears of it (``service.signals``, ``service.live``).
 
 Nothing here talks to the outside world: what reaches it goes through the outbox, after the
@@ -29,6 +32,7 @@ from sqlalchemy.orm import Session
 from engine.state import MONSTER
 from service import notifications, outbox, signals
 from service.changes import GameChanged
+from service.computer.service import play_for_the_computer
 from service.plans.service import follow_the_plans
 from service.timing import start_sub_turn
 
@@ -59,7 +63,8 @@ def tell_the_live_pages(session: Session, change: GameChanged) -> None:
 
 
 REACTIONS: tuple[Reaction, ...] = (schedule_monster_phase, time_the_sub_turn,
-                                   follow_the_plans, notify, tell_the_live_pages)
+                                   follow_the_plans, play_for_the_computer, notify,
+                                   tell_the_live_pages)
 
 
 def game_changed(session: Session, change: GameChanged) -> None:

@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from service.vocabulary import GameStatus
+from service.vocabulary import COMPUTER_LEVELS, GameStatus
 
 STATUSES = tuple(status.value for status in GameStatus)
 VIEWER_KINDS = ("seat", "creator", "spectator")
@@ -153,7 +153,11 @@ class SeatViewSchema(Schema):
                        "it last changed hands."})
     absent = fields.Boolean(required=True, metadata={
         "description": "The seat has missed as many deadlines as missed_deadlines_limit: "
-                       "the creator may hand it to someone else."})
+                       "the creator may hand it to someone else, or to the computer."})
+    computer = fields.String(allow_none=True, required=True,
+                             validate=validate.OneOf(COMPUTER_LEVELS), metadata={
+        "description": "The level at which the computer plays the seat (docs/bots.md), or "
+                       "null when a person does."})
 
 
 class GameViewSchema(Schema):

@@ -113,6 +113,7 @@ def seat_view(seat: SeatRow, *, own: bool, game: GameRow) -> dict[str, Any]:
         "vacation_days_left": days_left(game, seat),
         "missed_deadlines": seat.missed_deadlines or 0,
         "absent": is_absent(game, seat),
+        "computer": seat.computer,
     }
     if own:
         data["email"] = seat.email

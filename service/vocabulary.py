@@ -41,4 +41,8 @@ VACATION = "vacation"
 """A seat's deadline passed and days of its vacation were spent: the deadline moved on."""
 NUDGED = "nudged"
 """A seat (or the creator) nudged the seat the game waits for."""
-SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED, VACATION, NUDGED)
+COMPUTER_LEVELS = ("easy", "normal", "hard")
+"""The levels at which the computer plays a seat (``engine.bots``, docs/bots.md)."""
+COMPUTER = "computer"
+"""The computer played the action whose engine events follow, for the seat, at its level."""
+SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED, VACATION, NUDGED, COMPUTER)

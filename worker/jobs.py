@@ -21,7 +21,7 @@ from service.outbox_lifecycle import Job
 # The modules that register handlers; imported on first use, so importing this module
 # stays cheap and free of cycles.
 HANDLER_MODULES = ("worker.monster_job", "worker.mail", "worker.webhooks", "worker.links",
-                   "worker.home", "worker.plans")
+                   "worker.home", "worker.plans", "worker.computer")
 
 
 class TransportError(Exception):

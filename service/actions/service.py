@@ -7,7 +7,7 @@ from typing import Any
 import engine
 from engine import GameState
 from service import idempotency
-from service.auth import SEAT, Caller, Credential, check_game_id
+from service.auth import SEAT, Caller, Credential, VouchedSeat, check_game_id
 from service.errors import ServiceError
 from service.game_rules import check_active
 from service.i18n import _
@@ -23,6 +23,7 @@ from service.store import (
 )
 from service.unit_of_work import read_transaction, write_transaction
 from service.views import action_view, action_words, event_view, game_view, seat_label
+from service.vocabulary import COMPUTER
 
 
 class _Stale(Exception):
@@ -65,6 +66,11 @@ def submit_action(game_id: str, credential: Credential, request: dict[str, Any],
             try:
                 transition = engine.apply_action(state, action, seat,
                                                  expected_version=request["expected_version"])
+                if isinstance(credential, VouchedSeat) and credential.computer is not None:
+                    # The log tells that the computer played it (service.computer).
+                    played = {"type": COMPUTER, "seat": seat, "level": credential.computer}
+                    transition = engine.Transition(transition.state,
+                                                   (played, *transition.events))
                 change = save_transition(session, game, transition, utcnow(), action, seat,
                                          seats, has_webhooks)
             except StaleWrite:

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from service import clock, signals
 from service.auth import CREATOR, authenticate
 from service.clock import iso
+from service.computer.service import play_if_waiting
 from service.errors import ServiceError
 from service.game_rules import check_active, is_paused
 from service.i18n import _
@@ -83,6 +84,8 @@ def resume_game(game_id: str, token: str | None) -> dict[str, Any]:
         append_event(session, game, {"type": RESUMED,
                                      "paused_seconds": paused_for.total_seconds(),
                                      "deadline": iso(game.move_deadline)}, now)
+        # A computer's seat whose turn waited through the pause moves now.
+        play_if_waiting(session, game, f"resumed:{paused_at.timestamp()}")
         signals.game_touched(session, game_id)
         return game_view(game, seats_of(session, game_id), caller)
 

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response, request
 from flask.views import MethodView
 
-from service.api import BEARER, Blueprint, errors, json_reply
+from service.api import BEARER, SEAT, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.games import host, service
 from service.games.schemas import (
@@ -25,11 +25,6 @@ from service.views import etag_header
 blp = Blueprint("games", __name__, url_prefix="/api/v1/games",
                 description="Create a game, read it, join an open seat, cancel it, invite a new "
                             "player to a seat.")
-
-SEAT = {"in": "path", "name": "seat", "required": True,
-        "description": "The seat's number, from 0.",
-        "schema": {"type": "string", "pattern": "^[0-9]{1,2}$"}}
-
 
 @blp.route("")
 class Games(MethodView):

@@ -21,6 +21,7 @@ from service.schemas import (
 )
 from service.tokens import TOKEN_PATTERN
 from service.view_schemas import GameViewSchema
+from service.vocabulary import COMPUTER_LEVELS
 
 MAX_SEATS = 7
 ALL_COLOURS = tuple(p.colour for p in engine.new_game(MAX_SEATS, seed=0).players)
@@ -48,21 +49,32 @@ class SeatRequestSchema(Schema):
                        "blue, yellow)."})
     open = Boolean(load_default=False, metadata={
         "description": "Leave the seat for someone with the invite code."})
+    computer = fields.String(validate=validate.OneOf(COMPUTER_LEVELS), metadata={
+        "description": "The computer plays the seat, at this level (docs/bots.md); its name "
+                       "defaults to 'Computer'. It takes no email."})
 
     class Meta:
-        """A named seat (``open`` false or absent) or an open one (no name, no email)."""
+        """A named seat (``open`` false or absent), an open one (no name, no email), or the
+        computer's (no email; a name is optional)."""
 
         openapi = {"oneOf": [
-            {"required": ["name"], "properties": {"open": {"enum": [False]}}},
+            {"required": ["name"], "properties": {"open": {"enum": [False]}},
+             "not": {"required": ["computer"]}},
             {"required": ["open"], "properties": {"open": {"enum": [True]}},
-             "not": {"anyOf": [{"required": ["name"]}, {"required": ["email"]}]}},
+             "not": {"anyOf": [{"required": ["name"]}, {"required": ["email"]},
+                               {"required": ["computer"]}]}},
+            {"required": ["computer"], "properties": {"open": {"enum": [False]}},
+             "not": {"required": ["email"]}},
         ]}
 
     @validates_schema
     def _name_or_open(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data.get("open"):
-            if "name" in data or "email" in data:
-                raise ValidationError("An open seat takes no name or email.", "open")
+            if "name" in data or "email" in data or "computer" in data:
+                raise ValidationError("An open seat takes no name, email or computer.", "open")
+        elif "computer" in data:
+            if "email" in data:
+                raise ValidationError("The computer's seat takes no email.", "email")
         elif "name" not in data:
             raise ValidationError("Give the player's name, or make the seat open.", "name")
 

@@ -19,7 +19,7 @@ from service.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_g
 from service.changes import GameChanged
 from service.errors import ServiceError
 from service.games import host
-from service.i18n import DEFAULT_LANGUAGE
+from service.i18n import DEFAULT_LANGUAGE, _, in_language
 from service.i18n.fields import reading_choices
 from service.mail import seats as mail_seats
 from service.models import Game, Seat, Token, utcnow
@@ -51,6 +51,13 @@ def assign_colours(chosen: list[str | None]) -> list[str]:
     """Give each seat without a chosen colour the first default colour nobody chose."""
     spare = [c for c in default_colours(len(chosen)) if c not in chosen]
     return [colour if colour is not None else spare.pop(0) for colour in chosen]
+
+
+def _computer_name(language: str) -> str:
+    """The name of a computer's seat created without one, in the game's language."""
+    with in_language(language):
+        # TRANSLATORS: the name of a seat the computer plays, as a player's name is shown.
+        return _("Computer")
 
 
 def create_game(spec: dict[str, Any]) -> dict[str, Any]:
@@ -97,7 +104,9 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
                         missed_deadlines=0)
             if not seat_spec.get("open"):
                 seat_tokens[number] = new_token()
-                _take_seat(seat, seat_spec["name"], seat_spec.get("email"), now)
+                _take_seat(seat, seat_spec.get("name") or _computer_name(game.language),
+                           seat_spec.get("email"), now)
+                seat.computer = seat_spec.get("computer")
                 session.add(Token(hash=hash_secret(seat_tokens[number]), game_id=game_id,
                                   kind=SEAT, seat=number, created_at=now))
             seats.append(seat)

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Response
 from flask.views import MethodView
 
-from service.api import BEARER, Blueprint, errors, json_reply
+from service.api import BEARER, SEAT, Blueprint, errors, json_reply
 from service.auth import bearer_token
 from service.talk import service
 from service.talk.schemas import (
@@ -22,11 +22,6 @@ from service.talk.schemas import (
 blp = Blueprint("talk", __name__, url_prefix="/api/v1/games",
                 description="Table talk: the players' messages to each other, read after a "
                             "cursor; the creator mutes seats.")
-
-SEAT = {"in": "path", "name": "seat", "required": True,
-        "description": "The seat's number, from 0.",
-        "schema": {"type": "string", "pattern": "^[0-9]{1,2}$"}}
-
 
 @blp.route("/<game_id>/messages")
 class Messages(MethodView):

@@ -34,7 +34,7 @@ def test_it_gives_the_first_open_seat_and_its_token_to_the_joiner(client: FlaskC
     assert body["game"]["seats"][1] == {"seat": 1, "colour": "red", "name": "Bob",
                                         "open": False, "email": "bob@example.com",
                                         "vacation_days_left": 0, "missed_deadlines": 0,
-                                        "absent": False}
+                                        "absent": False, "computer": None}
     assert body["game"]["status"] == "open"
     assert read(client, game, body["token"])["viewer"]["seat"] == 1
 

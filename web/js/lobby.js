@@ -9,6 +9,7 @@ import { browserTimeZone, language, languageNames, t } from "./model/i18n.js";
 import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, createdLinks, gameSpec, joinSpec, pagePath } from "./model/lobby.js";
 import { colourName } from "./model/viewmodel.js";
 import { askHomeForm, lostLinkForm, markJoined } from "./view/email.js";
+import { levelName } from "./view/words.js";
 import { el } from "./view/panel.js";
 
 let fieldIds = 0;
@@ -45,15 +46,23 @@ function seatRow(list, index, onChange) {
   const colour = select("colour",
     [["", t("automatic")], ...COLOURS.map((c) => [c, colourName(c)])]);
   const open = el("input", { type: "checkbox", name: "open" });
-  open.addEventListener("change", () => {
+  const player = select("player", [["", t("a person")], ...["easy", "normal", "hard"].map(
+    (level) => [level, t("the computer ({level})", { level: levelName(level) })])]);
+  const update = () => {
     name.disabled = open.checked;
-    email.disabled = open.checked;
-  });
+    email.disabled = open.checked || player.value !== "";
+    player.disabled = open.checked;
+    open.disabled = player.value !== "";
+  };
+  open.addEventListener("change", update);
+  player.addEventListener("change", update);
   const remove = el("button", { type: "button", class: "remove" }, t("Remove"));
   const row = el("fieldset", { class: "seat" }, el("legend", {}, seatLegend(index)),
     field(t("Name"), name),
     field(t("Email (optional)"), email, t("Gets the seat's link by email.")),
     field(t("Colour"), colour),
+    field(t("Played by"), player, t("The computer plays at once when it is its turn; "
+      + "its name may stay empty.")),
     el("div", { class: "field field--check" },
       el("label", {}, open, " ", t("open: someone joins with the invite code"))),
     remove);
@@ -71,6 +80,7 @@ function readSeats(list) {
     email: row.querySelector("[name=email]").value,
     colour: row.querySelector("[name=colour]").value,
     open: row.querySelector("[name=open]").checked,
+    computer: row.querySelector("[name=player]").value,
   }));
 }
 

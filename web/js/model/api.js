@@ -355,6 +355,17 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       return json(await call("POST", game(id, `/seats/${seat}/invite`), { ok: [201] }));
     },
     /**
+     * Let the computer play a seat at `level`, or (`level` null) give the seat back to its
+     * player (the creator's token).
+     * @param {string|null} level "easy", "normal", "hard" or null
+     * @returns {Promise<object>} the game's view
+     */
+    async setComputer(id, seat, level) {
+      return json(level === null
+        ? await call("DELETE", game(id, `/seats/${seat}/computer`))
+        : await call("PUT", game(id, `/seats/${seat}/computer`), { body: { level } }));
+    },
+    /**
      * Nudge the seat the game waits for (a seat's token or the creator's; one a day a game).
      * @returns {Promise<{seat: number, by: number|null, emailed: boolean, nudged_at: string,
      *   next_nudge_at: string}>}

@@ -40,7 +40,9 @@ export const GAME_NAME_LENGTH = 60;
  * @param {object} form
  * @param {"basic"|"experienced"} form.rules
  * @param {Record<string, boolean>} [form.options] the `OPTIONS` by name
- * @param {Array<{name?: string, email?: string, colour?: string, open?: boolean}>} form.seats
+ * @param {Array<{name?: string, email?: string, colour?: string, open?: boolean,
+ *   computer?: string}>} form.seats `computer`: the level at which the computer plays the
+ *   seat ("" or absent: a person)
  * @param {string} [form.start] "random" or a seat number
  * @param {string} [form.hours] hours per move ("" or absent: no limit)
  * @param {string} [form.title] the game's name ("" or absent: named from its id)
@@ -56,6 +58,10 @@ export function gameSpec(form) {
   const seats = form.seats.map((s, i) => {
     if (s.open) return { open: true, ...(s.colour ? { colour: s.colour } : {}) };
     const name = (s.name ?? "").trim();
+    if (s.computer) {
+      return { computer: s.computer, ...(name ? { name } : {}),
+        ...(s.colour ? { colour: s.colour } : {}) };
+    }
     if (!name) {
       problems.push(t("Seat {number}: give the player's name, or leave the seat open.",
         { number: i + 1 }));

@@ -10,7 +10,7 @@ import { t } from "../model/i18n.js";
 import { colourName } from "../model/viewmodel.js";
 import { el } from "./panel.js";
 import { turnOf } from "./signals.js";
-import { when, zoneOf } from "./words.js";
+import { levelName, when, zoneOf } from "./words.js";
 
 function whoYouAre(game, info) {
   if (info.viewer.kind === "spectator") return t("You are watching.");
@@ -39,6 +39,16 @@ export function renderInfo(container, game, info) {
     el("p", { class: `info turn${turn.mine ? " is-mine" : ""}` }, turn.text)];
   const time = clock(info);
   if (time) lines.push(el("p", { class: "info" }, time));
+  const computers = info.seats.filter((s) => s.computer).map((s) =>
+    // TRANSLATORS: a seat the computer plays: its name, colour and the computer's level
+    t("{name} ({colour}, {level})",
+      { name: isolate(s.name), colour: colourName(s.colour), level: levelName(s.computer) }));
+  if (computers.length) {
+    // TRANSLATORS: {seats} lists the seats the computer plays, "Hal (red, easy), Ann (green,
+    // normal)"
+    lines.push(el("p", { class: "info computer-seats" },
+      t("Played by the computer: {seats}.", { seats: computers.join(", ") })));
+  }
   container.replaceChildren(el("h2", { class: "game-title" }, game.title || t("A game")), ...lines);
 }
 

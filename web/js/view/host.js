@@ -9,7 +9,7 @@
 import { t, tn } from "../model/i18n.js";
 import { colourName } from "../model/viewmodel.js";
 import { button, el } from "./panel.js";
-import { seatLabel, spanWords, when, zoneOf } from "./words.js";
+import { levelName, seatLabel, spanWords, when, zoneOf } from "./words.js";
 
 /** The times per move the creator chooses from, in seconds (null: no limit). */
 export const TIME_LIMITS = [null, 3600, 4 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400,
@@ -150,6 +150,7 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
       return item;
     }
     if (seat.open || (game.status !== "active" && game.status !== "open")) return item;
+    if (game.status === "active") item.append(" ", computerChoice(seat, label));
     const ask = button(t("New player…"), () => {
       ask.replaceWith(confirmBox(
         t("Give {seat}'s seat to someone else? {name}'s links and email stop working at "
@@ -168,6 +169,18 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
     return item;
   }
 
+  function computerChoice(seat, label) {
+    const choices = [["", t("a person")], ...["easy", "normal", "hard"].map((level) =>
+      [level, t("the computer ({level})", { level: levelName(level) })])];
+    const select = el("select", { class: "computer-level",
+      "aria-label": t("Who plays seat {number} ({seat})", { number: seat.seat + 1, seat: label }) },
+    ...choices.map(([value, text]) => el("option", { value }, text)));
+    select.value = seat.computer ?? "";
+    select.addEventListener("change", () => act(() => ui.client.setComputer(gameId, seat.seat,
+      select.value === "" ? null : select.value), t("Who plays the seat was not changed")));
+    return el("label", { class: "computer-choice" }, t("played by"), " ", select);
+  }
+
   function draw() {
     container.replaceChildren(
       el("h2", { id: "host-tools-title" }, t("Host tools")),
@@ -175,7 +188,8 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
       ...lifeTools(),
       ...timeTools(),
       el("h3", {}, t("Players")),
-      el("p", { class: "hint" }, t("If a player has left, give their seat to someone new.")),
+      el("p", { class: "hint" }, t("If a player has left, give their seat to someone new, or "
+        + "let the computer play it; their link works again once you give it back.")),
       el("ul", { class: "host-seats" }, ...game.seats.map(seatItem)),
     );
   }

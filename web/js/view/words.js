@@ -23,9 +23,25 @@ const UNITS = [
  */
 export function seatLabel(seat, { isolated = true } = {}) {
   const name = seat.name ?? t("Seat {number}", { number: seat.seat + 1 });
+  if (seat.computer) {
+    // TRANSLATORS: a seat the computer plays: its name, its colour and the computer's level
+    // ("Computer (red, computer: easy)")
+    return t("{name} ({colour}, computer: {level})", { name: isolated ? isolate(name) : name,
+      colour: colourName(seat.colour), level: levelName(seat.computer) });
+  }
   // TRANSLATORS: a seat: its player's name, then the colour they play
   return t("{name} ({colour})",
     { name: isolated ? isolate(name) : name, colour: colourName(seat.colour) });
+}
+
+/**
+ * A computer player's level in words.
+ * @param {"easy"|"normal"|"hard"} level
+ * @returns {string}
+ */
+export function levelName(level) {
+  // TRANSLATORS: the levels of the computer players
+  return { easy: t("easy"), normal: t("normal"), hard: t("hard") }[level] ?? level;
 }
 
 /**

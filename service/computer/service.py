@@ -1,0 +1,170 @@
+"""The service layer of computer players: seats the computer plays, at a level.
+
+A seat is the computer's when the creator makes it so, at the game's creation (a seat
+``{"computer": "normal"}``) or later (:func:`hand_to_computer`, which also takes a seat back
+for its player). The computer sees only what its seat may see (the player view: no card
+order, no seed) and chooses with ``engine.bots``; how each level decides is
+``docs/bots.md``.
+
+How it plays, through the pipeline every change goes through:
+
+1. :func:`play_for_the_computer`, a reaction to every change of a game
+   (``service.reactions``): if the game now waits for a computer's seat, it writes the
+   outbox job ``computer_move`` (one per game and version) and holds that seat's "your
+   move" mail.
+2. The worker runs :func:`play_computer_move`: if the game is still at that version, not
+   paused, with the seat to act and the seat still the computer's, the bot's choice is
+   submitted through the one submission use case, as the seat, with the version
+   precondition and an idempotency key of the game and version: it is applied once, marked
+   as the computer's in the log (a ``computer`` event), and its events, mails, webhooks
+   and live pages follow as for any move. The next computer seat chains by step 1.
+
+The bot's own random numbers come from a one-way hash of the game's seed, the seat, the
+version and the level (:func:`bot_seed`): a game with computer players replays exactly,
+and the hash tells nothing of the card order.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import update
+from sqlalchemy.orm import Session
+
+import engine
+from engine.bots import choose
+from engine.state import FIGURES, PLACEMENT
+from service import outbox, signals
+from service.auth import CREATOR, Credential, VouchedSeat, authenticate
+from service.changes import GameChanged
+from service.errors import ServiceError
+from service.game_rules import check_active, is_paused
+from service.i18n import _
+from service.idempotency import Reply
+from service.mail.notices import hold_turn_mail
+from service.models import Game, GameRow, Seat, SeatRow, utcnow
+from service.store import load_state, seats_of
+from service.unit_of_work import read_transaction, rows_changed, write_transaction
+from service.views import game_view
+from service.vocabulary import ACTIVE
+
+COMPUTER_JOB = "computer_move"
+PLAYING_PHASES = (FIGURES, PLACEMENT)
+
+Submit = Callable[[str, Credential, dict[str, Any], str | None], Reply]
+"""The one submission use case, ``service.actions.service.submit_action``."""
+
+__all__ = ["COMPUTER_JOB", "bot_seed", "hand_to_computer", "play_computer_move",
+           "play_for_the_computer", "play_if_waiting"]
+
+
+def bot_seed(game_seed: int, seat: int, version: int, level: str) -> int:
+    """Return the bot's seed for its move at ``version``: a one-way hash of the game's
+    secret seed, so the same game replays the same, and the seed tells nothing back."""
+    digest = hashlib.sha256(f"{game_seed}:{seat}:{version}:{level}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def play_for_the_computer(session: Session, change: GameChanged) -> None:
+    """React to a change of a game: if it now waits for a computer's seat, write the job
+    that plays for it and hold that seat's "your move" mail."""
+    game = change.game
+    if game.status != ACTIVE or game.phase not in PLAYING_PHASES:
+        return
+    to_move = (change.state.to_move if change.state is not None
+               else (game.state or {}).get("to_move"))
+    if to_move is None:
+        return
+    seat = _seat(session, change, to_move)
+    if seat is not None and seat.computer is not None:
+        _write_job(session, game, to_move, f"computer:{game.id}:{game.version}")
+
+
+def play_if_waiting(session: Session, game: GameRow, key_suffix: str) -> None:
+    """Write the computer's job if ``game`` waits for a computer's seat now (a seat just
+    handed to it, a game resumed); ``key_suffix`` makes the job's key differ from the one
+    a change at the same version wrote."""
+    to_move = (game.state or {}).get("to_move")
+    if game.status != ACTIVE or game.phase not in PLAYING_PHASES or to_move is None:
+        return
+    seat = session.get(Seat, (game.id, to_move))
+    if seat is not None and seat.computer is not None:
+        _write_job(session, game, to_move, f"computer:{game.id}:{game.version}:{key_suffix}")
+
+
+def _seat(session: Session, change: GameChanged, number: int) -> SeatRow | None:
+    if change.seats is not None:
+        return next((s for s in change.seats if s.seat == number), None)
+    return session.get(Seat, (change.game.id, number))
+
+
+def _write_job(session: Session, game: GameRow, seat: int, key: str) -> None:
+    outbox.add(session, COMPUTER_JOB, {"game_id": game.id, "version": game.version,
+                                       "seat": seat}, key)
+    hold_turn_mail(session, game.id, seat, game.version)
+
+
+def play_computer_move(game_id: str, version: int, seat: int, submit: Submit) -> None:
+    """Play the computer's move for ``seat`` if the game is still at ``version`` with the
+    seat to act and the seat still the computer's (else do nothing: a late or repeated job).
+
+    Safe to run twice: the submission's idempotency key (game and version) makes a second
+    run answer as the first, and a game that moved on is left alone.
+    """
+    with read_transaction() as session:
+        game = session.get(Game, game_id)
+        row = session.get(Seat, (game_id, seat))
+        if (game is None or game.version != version or game.status != ACTIVE
+                or is_paused(game) or row is None or row.computer is None):
+            return
+        level = row.computer
+        state = load_state(game)
+    if state is None or state.phase not in PLAYING_PHASES or state.to_move != seat:
+        return
+    view = engine.player_view(state, seat)
+    action = choose(view, level, bot_seed(state.seed, seat, version, level))
+    request = {"expected_version": version, "action": action}
+    try:
+        submit(game_id, VouchedSeat(game_id, seat, computer=level), request,
+               f"computer:{game_id}:{version}")
+    except ServiceError as refusal:
+        if refusal.code != "game/stale_version":  # someone moved first: nothing to play
+            raise
+
+
+def hand_to_computer(game_id: str, token: str | None, seat_text: str, level: str | None
+                     ) -> dict[str, Any]:
+    """Let the computer play ``seat`` at ``level`` from now on, or (``level`` None) give
+    the seat back to its player, whose link never stopped working; the creator's token.
+    Return the game as the creator sees it. ``seat_text`` is the path's seat number, from 0.
+
+    Refusals: 422 ``seat/not_found``; 409 ``seat/open`` for a seat no one has taken (the
+    computer takes the seats of players, not empty chairs: fill it by invitation, or make
+    it the computer's when creating the game); the codes of ``check_active``.
+    """
+    with write_transaction() as session:
+        game, caller = authenticate(session, game_id, token, kinds=(CREATOR,))
+        check_active(game)
+        seat = int(seat_text) if seat_text.isascii() and seat_text.isdigit() \
+            and len(seat_text) <= 2 else -1
+        row = session.get(Seat, (game_id, seat)) if seat >= 0 else None
+        if row is None:
+            raise ServiceError("seat/not_found", _("This game has no seat %(number)s.",
+                                                   number=seat + 1 if seat >= 0
+                                                   else seat_text))
+        if row.name is None:
+            raise ServiceError("seat/open", _("Seat %(number)s is open: someone must take "
+                                              "it before the computer can play it.",
+                                              number=seat + 1))
+        changed = session.execute(update(Seat).where(Seat.game_id == game_id,
+                                                     Seat.seat == seat)
+                                  .values(computer=level))
+        assert rows_changed(changed) == 1
+        session.expire(row)
+        game.updated_at = utcnow()
+        if level is not None:
+            play_if_waiting(session, game, f"handed:{seat}:{utcnow().timestamp()}")
+        signals.game_touched(session, game_id)
+        return game_view(game, seats_of(session, game_id), caller)
