@@ -24,12 +24,10 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import secrets
 import signal
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -41,9 +39,10 @@ from deploy.production_shape import (  # noqa: E402
     BEAT_SCHEDULER,
     CELERY,
     GUNICORN_CONFIG,
-    RESTART_WINDOW_SECONDS,
-    RESTARTS_ALLOWED,
     Process,
+    kept_secret_key,
+    restart_exited,
+    supervise_until_stopped,
 )
 from tests.support.binaries import find_program  # noqa: E402
 from tests.support.ports import wait_for_port  # noqa: E402
@@ -255,12 +254,7 @@ class Cluster:
     def secret_key(self) -> str:
         """Return the cluster's secret key, made in ``folder/secret-key`` at the first start
         (readable by its owner only), the same for every host."""
-        key_file = self.folder / "secret-key"
-        if not key_file.exists():
-            descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(descriptor, "w") as file:
-                file.write(secrets.token_hex(32) + "\n")
-        return key_file.read_text().strip()
+        return kept_secret_key(self.folder / "secret-key")
 
     def _web(self, host: str) -> Process:
         """Return the gunicorn of web host ``host``."""
@@ -307,13 +301,7 @@ class Cluster:
 
     def supervise(self) -> list[str]:
         """Restart every service process that exited; return why each was."""
-        reasons = []
-        for process in self.processes:
-            message = process.exit_message()
-            if message is not None:
-                reasons.append(message)
-                process.restart()
-        return reasons
+        return restart_exited(self.processes)
 
 
 def main() -> int:
@@ -343,17 +331,7 @@ def main() -> int:
         print(f"\nThe cluster runs at {cluster.base_url}/ (folder {folder})\n{hosts}\n"
               f"  run a command on a host: ip netns exec {namespace('web1')} ...\n"
               f"  logs in {cluster.logs}; press Ctrl-C to stop\n", flush=True)
-        restarts: list[float] = []
-        while True:
-            for reason in cluster.supervise():
-                print(f"{reason}\nrestarted it", file=sys.stderr, flush=True)
-                restarts.append(time.monotonic())
-            restarts = [t for t in restarts if time.monotonic() - t < RESTART_WINDOW_SECONDS]
-            if len(restarts) > RESTARTS_ALLOWED:
-                print(f"more than {RESTARTS_ALLOWED} restarts within "
-                      f"{RESTART_WINDOW_SECONDS:g} s; stopping", file=sys.stderr)
-                return 1
-            time.sleep(0.5)
+        return supervise_until_stopped(cluster.supervise)
     finally:
         for stop_signal in (signal.SIGINT, signal.SIGTERM):
             signal.signal(stop_signal, signal.SIG_IGN)

@@ -27,7 +27,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,13 +203,7 @@ class Stack:
     def supervise(self) -> list[str]:
         """Restart every process that has exited (its whole group first, see
         :meth:`Process.restart`); return why each was restarted."""
-        reasons = []
-        for process in self.processes:
-            message = process.exit_message()
-            if message is not None:
-                reasons.append(message)
-                process.restart()
-        return reasons
+        return restart_exited(self.processes)
 
 
 class Shape:
@@ -245,11 +239,7 @@ class Shape:
     def secret_key(self) -> str:
         """The shape's secret key: the one in :attr:`key_file`, made there (readable by its
         owner only) at the first start."""
-        if not self.key_file.exists():
-            descriptor = os.open(self.key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            with os.fdopen(descriptor, "w") as file:
-                file.write(secrets.token_hex(32) + "\n")
-        return self.key_file.read_text().strip()
+        return kept_secret_key(self.key_file)
 
     def start(self) -> Stack:
         """Start the servers, make the database if it is not there, then the stack; return
@@ -281,6 +271,45 @@ class Shape:
         self.postgres.stop()
 
 
+def restart_exited(processes: list[Process]) -> list[str]:
+    """Restart every process of ``processes`` that has exited (its whole group first, see
+    :meth:`Process.restart`); return why each was restarted."""
+    reasons = []
+    for process in processes:
+        message = process.exit_message()
+        if message is not None:
+            reasons.append(message)
+            process.restart()
+    return reasons
+
+
+def kept_secret_key(key_file: Path) -> str:
+    """Return the secret key kept in ``key_file``, made there (readable by its owner only)
+    at the first start: a new key would break every link and reply address already mailed."""
+    if not key_file.exists():
+        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secrets.token_hex(32) + "\n")
+    return key_file.read_text().strip()
+
+
+def supervise_until_stopped(supervise: Callable[[], list[str]]) -> int:
+    """Call ``supervise`` (restart what exited; return why each was) twice a second and say
+    each restart, until a signal ends the process; return 1 when processes keep exiting
+    (more than :data:`RESTARTS_ALLOWED` restarts within :data:`RESTART_WINDOW_SECONDS`)."""
+    restarts: list[float] = []
+    while True:
+        for reason in supervise():
+            print(f"{reason}\nrestarted it", file=sys.stderr, flush=True)
+            restarts.append(time.monotonic())
+        restarts = [t for t in restarts if time.monotonic() - t < RESTART_WINDOW_SECONDS]
+        if len(restarts) > RESTARTS_ALLOWED:
+            print(f"more than {RESTARTS_ALLOWED} restarts within "
+                  f"{RESTART_WINDOW_SECONDS:g} s; stopping", file=sys.stderr)
+            return 1
+        time.sleep(0.5)
+
+
 def main() -> int:
     """Start the shape, say where it is, and keep it running until Ctrl-C or SIGTERM."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -310,17 +339,7 @@ def main() -> int:
               f"it)\n"
               f"  web (gunicorn), {arguments.workers} workers, 1 beat, mail-in: logs in "
               f"{stack.folder / 'logs'}\n  press Ctrl-C to stop\n", flush=True)
-        restarts: list[float] = []
-        while True:
-            for reason in stack.supervise():
-                print(f"{reason}\nrestarted it", file=sys.stderr, flush=True)
-                restarts.append(time.monotonic())
-            restarts = [t for t in restarts if time.monotonic() - t < RESTART_WINDOW_SECONDS]
-            if len(restarts) > RESTARTS_ALLOWED:
-                print(f"more than {RESTARTS_ALLOWED} restarts within "
-                      f"{RESTART_WINDOW_SECONDS:g} s; stopping", file=sys.stderr)
-                return 1
-            time.sleep(0.5)
+        return supervise_until_stopped(stack.supervise)
     finally:
         for stop_signal in (signal.SIGINT, signal.SIGTERM):
             signal.signal(stop_signal, signal.SIG_IGN)
