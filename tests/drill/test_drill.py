@@ -69,16 +69,22 @@ BETWEEN_FAULTS_SECONDS = 5.0
 RECOVERY_TIMEOUT = 180.0
 
 
-@pytest.fixture
-def network() -> Iterator[Network]:
-    """The hosts' network, taken down at the end whatever happened; skipped (failed under
-    CI) where this machine cannot make network namespaces."""
+def require_hosts() -> None:
+    """Skip the test (fail it under CI) where this machine cannot make network namespaces,
+    saying why."""
     reason = Network.unavailable()
     if reason is not None:
         message = f"the drill needs separate hosts: {reason}"
         if in_ci():
             pytest.fail(message, pytrace=False)
         pytest.skip(message)
+
+
+@pytest.fixture
+def network() -> Iterator[Network]:
+    """The hosts' network, taken down at the end whatever happened; skipped (failed under
+    CI) where this machine cannot make network namespaces."""
+    require_hosts()
     network = Network()
     network.up()
     try:
