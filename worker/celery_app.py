@@ -56,10 +56,15 @@ def celery_config(app: Flask) -> dict[str, Any]:
         "worker_prefetch_multiplier": 1,
         "broker_connection_retry_on_startup": True,
         # Wait for the broker as long as it takes (Celery's default gives up after 100 tries,
-        # about 50 minutes, and the worker exits); a task cut off by a lost connection is
-        # redelivered, which our idempotent late-acknowledged tasks allow.
+        # about 50 minutes, and the worker exits).
         "broker_connection_max_retries": None,
-        "worker_cancel_long_running_tasks_on_connection_loss": True,
+        # A task running when the broker's connection is lost runs on: it needs only
+        # PostgreSQL and the mail or webhook server. Cancelling it (SIGTERM to its pool
+        # process) could kill a relay between the SMTP server's "250" and the row marked
+        # sent, and the sweep would send that mail again after the lease: the drill saw it
+        # on a Redis restart. Its message, if Redis kept it, is delivered again and finds its
+        # rows done (the tasks are idempotent).
+        "worker_cancel_long_running_tasks_on_connection_loss": False,
         # A request that commits must not hang on a broker that is down: the publisher gives
         # up quickly and the sweep sends the rows.
         "task_publish_retry_policy": {"max_retries": 2, "interval_start": 0,
