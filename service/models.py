@@ -71,6 +71,7 @@ class GameRecord:
     paused_at: datetime | None
     vacation_days: int
     missed_deadlines_limit: int | None
+    absent_computer: str | None
     nudged_at: datetime | None
     has_plans: bool
     language: str
@@ -191,6 +192,9 @@ class Game(Base):
     # be handed on (None: never), and when the game's last nudge went out (one a day a game).
     vacation_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     missed_deadlines_limit: Mapped[int | None] = mapped_column(Integer)
+    # The level at which the computer takes a seat once it is absent (service.computer),
+    # None: the creator is only told.
+    absent_computer: Mapped[str | None] = mapped_column(String(8))
     nudged_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     # Turn plans (service.plans): whether a seat may have one, so that the moves of a game
     # without plans ask nothing more (set by planning, cleared with the plans at the end of

@@ -72,10 +72,26 @@ def _nudger(session: Session, game: GameRow, by: int | None) -> str:
 
 def tell_absent(session: Session, game: GameRow, seat: SeatRow) -> None:
     """Tell the creator's webhooks that ``seat`` has missed as many deadlines as the creator
-    allows (``seat.absent``): they may hand the seat to someone else. The creator's page
-    says it too (the game view's ``absent``); the creator has no email address."""
+    allows (``seat.absent``): they may hand the seat to someone else, unless the computer
+    plays it now (``computer``: its level). The creator's page says it too (the game view's
+    ``absent``); the creator has no email address."""
     write_event(session, game.id, game.version, SEAT_ABSENT,
-                {"seat": seat.seat, "missed_deadlines": seat.missed_deadlines}, SEAT_ABSENT)
+                {"seat": seat.seat, "missed_deadlines": seat.missed_deadlines,
+                 "computer": seat.computer}, SEAT_ABSENT)
+
+
+def tell_computer_plays(session: Session, game: GameRow, seat: SeatRow) -> None:
+    """Tell the player of ``seat`` by email (if it has an address and has not turned the
+    game's emails off) that the computer plays their seat now, having missed too many
+    deadlines, and how to take it back."""
+    mode = mode_of(settings_of(session, game.id).get(seat.seat))
+    if not seat.email or seat.computer is None or mode == NONE:
+        return
+    with notices.in_seat_language(game, seat):
+        reader = notices.reader_of(session, game, seat, mode)
+        mail = compose.computer_plays(reader, seat.missed_deadlines, seat.computer)
+    notices.write_mail(session, seat, mail, "computer",
+                       f"mail:{game.id}:{seat.seat}:computer:{game.version}")
 
 
 def send_invitation(session: Session, game: GameRow, seat: SeatRow, link: str) -> None:

@@ -8,7 +8,8 @@ periodic check spends whole days of its bank first, as many as it takes for the 
 moved on by a day each, to lie after the check's time, and only once the bank is empty is
 the timeout flip made (``service.deadlines.expiry``; the rule and its reasons:
 ``docs/deadlines.md``). A seat that has missed as many deadlines as the creator set is
-*absent*: the creator is told they may hand it on (``service.deadlines.pacing``).
+*absent*: the creator is told they may hand it on, and if they chose a level for absent
+seats the computer takes it (``service.deadlines.pacing``).
 Arithmetic only: no database, no clock.
 """
 
@@ -23,6 +24,8 @@ MAX_VACATION_DAYS = 60
 """The most days a creator may give each seat."""
 MAX_MISSED_DEADLINES_LIMIT = 20
 """The most missed deadlines a creator may wait for before being told."""
+PACE_SETTINGS = ("vacation_days", "missed_deadlines_limit", "absent_computer")
+"""The creator's settings of a game's pace, which ``PUT /pace`` changes."""
 
 
 def days_left(game: GameRow, seat: SeatRow) -> int:

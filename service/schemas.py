@@ -17,6 +17,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from service.i18n import _
 from service.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
 from service.text import has_bidi_control
+from service.vocabulary import COMPUTER_LEVELS
 
 MAX_INT = 2**31 - 1  # the largest value of an SQL INTEGER
 MAX_PAGE = 500  # the most entries a page of a log (actions, events, deliveries) holds
@@ -90,6 +91,16 @@ def missed_deadlines_limit_field(**kwargs: Any) -> fields.Integer:
         "description": "After this many missed deadlines of a seat, the creator's page and "
                        "webhooks say they may hand the seat to someone else; null: never."},
         **kwargs)
+
+
+def absent_computer_field(**kwargs: Any) -> fields.String:
+    """Return the field of the level at which the computer takes a seat once it is absent
+    (null: the creator is only told)."""
+    return fields.String(validate=validate.OneOf(COMPUTER_LEVELS), allow_none=True, metadata={
+        "description": "When a seat has missed missed_deadlines_limit deadlines, the computer "
+                       "plays it from then on at this level (easy, normal or hard; "
+                       "docs/bots.md) until its player or the creator takes it back; null: "
+                       "the creator is only told."}, **kwargs)
 
 
 def bounded_int(low: int = 0, high: int = MAX_INT, *, strict: bool = True,

@@ -319,3 +319,15 @@ def _statement_at_once(keys: tuple[str, ...], with_action: bool, with_events: bo
             .select_from(written).join(rows, true()),
         ).cte("written_events"))
     return statement
+
+
+def append_event(session: Session, game: Game, data: dict[str, Any], now: datetime) -> Event:
+    """Add an event to the game's log at its current version, not caused by an action."""
+    seq = session.execute(
+        update(Game).where(Game.id == game.id).values(event_count=Game.event_count + 1)
+        .returning(Game.event_count)
+    ).scalar_one()
+    event = Event(game_id=game.id, seq=seq, version=game.version, action_seq=None,
+                  type=str(data["type"]), data=data, created_at=now)
+    session.add(event)
+    return event

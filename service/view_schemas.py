@@ -188,6 +188,10 @@ class GameViewSchema(Schema):
         "description": "Days of vacation each seat has in this game (0: none)."})
     missed_deadlines_limit = fields.Integer(**Nullable, metadata={
         "description": "After this many missed deadlines a seat is 'absent' (null: never)."})
+    absent_computer = fields.String(**Nullable, validate=validate.OneOf(COMPUTER_LEVELS),
+                                    metadata={"description": (
+        "The level at which the computer takes a seat once it is absent, until its player or "
+        "the creator takes it back (null: the creator is only told).")})
     next_nudge_at = fields.DateTime(**Nullable, metadata={
         "description": "While the game runs, when it may be nudged again after its last "
                        "nudge (one a day): a time past, or null, means now."})

@@ -81,6 +81,7 @@ def game_view(
         "paused_at": iso(game.paused_at) if running else None,
         "vacation_days": game.vacation_days or 0,
         "missed_deadlines_limit": game.missed_deadlines_limit,
+        "absent_computer": game.absent_computer,
         "next_nudge_at": iso(nudge) if running else None,
         "created_at": iso(game.created_at),
         "started_at": iso(game.started_at),

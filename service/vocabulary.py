@@ -45,4 +45,10 @@ COMPUTER_LEVELS = ("easy", "normal", "hard")
 """The levels at which the computer plays a seat (``engine.bots``, docs/bots.md)."""
 COMPUTER = "computer"
 """The computer played the action whose engine events follow, for the seat, at its level."""
-SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED, VACATION, NUDGED, COMPUTER)
+COMPUTER_SEAT = "computer_seat"
+"""The computer took a seat at ``level``, or (``level`` null) gave it back; ``by`` says why:
+the creator chose it, the seat's own player took it back, or the seat became absent."""
+BY_CREATOR, BY_PLAYER, BY_ABSENCE = "creator", "player", "absent"
+"""Who handed a seat to the computer or took it back (a ``computer_seat`` event's ``by``)."""
+SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED, VACATION, NUDGED, COMPUTER,
+                       COMPUTER_SEAT)

@@ -2,9 +2,11 @@
 
 A seat is the computer's when the creator makes it so, at the game's creation (a seat
 ``{"computer": "normal"}``) or later (:func:`hand_to_computer`, which also takes a seat back
-for its player). The computer sees only what its seat may see (the player view: no card
-order, no seed) and chooses with ``engine.bots``; how each level decides is
-``docs/bots.md``.
+for its player, as the player may do too), or when a seat becomes absent in a game whose
+creator chose a level for absent seats (:func:`take_absent_seat`). Each change is written
+in the log as a ``computer_seat`` event. The computer sees only what its seat may see (the
+player view: no card order, no seed) and chooses with ``engine.bots``; how each level
+decides is ``docs/bots.md``.
 
 How it plays, through the pipeline every change goes through:
 
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import update
@@ -36,19 +39,19 @@ from sqlalchemy.orm import Session
 import engine
 from engine.bots import choose
 from engine.state import FIGURES, PLACEMENT
-from service import outbox, signals
-from service.auth import CREATOR, Credential, VouchedSeat, authenticate
+from service import clock, notifications, outbox, pace, signals
+from service.auth import CREATOR, SEAT, Credential, VouchedSeat, authenticate
 from service.changes import GameChanged
 from service.errors import ServiceError
 from service.game_rules import check_active, is_paused
 from service.i18n import _
 from service.idempotency import Reply
 from service.mail.notices import hold_turn_mail
-from service.models import Game, GameRow, Seat, SeatRow, utcnow
-from service.store import load_state, seats_of
+from service.models import Game, GameRow, Seat, SeatRow, hold_written
+from service.store import append_event, load_state, seats_of
 from service.unit_of_work import read_transaction, rows_changed, write_transaction
 from service.views import game_view
-from service.vocabulary import ACTIVE
+from service.vocabulary import ACTIVE, BY_ABSENCE, BY_CREATOR, BY_PLAYER, COMPUTER_SEAT
 
 COMPUTER_JOB = "computer_move"
 PLAYING_PHASES = (FIGURES, PLACEMENT)
@@ -57,7 +60,7 @@ Submit = Callable[[str, Credential, dict[str, Any], str | None], Reply]
 """The one submission use case, ``service.actions.service.submit_action``."""
 
 __all__ = ["COMPUTER_JOB", "bot_seed", "hand_to_computer", "play_computer_move",
-           "play_for_the_computer", "play_if_waiting"]
+           "play_for_the_computer", "play_if_waiting", "take_absent_seat"]
 
 
 def bot_seed(game_seed: int, seat: int, version: int, level: str) -> int:
@@ -136,16 +139,21 @@ def play_computer_move(game_id: str, version: int, seat: int, submit: Submit) ->
 
 def hand_to_computer(game_id: str, token: str | None, seat_text: str, level: str | None
                      ) -> dict[str, Any]:
-    """Let the computer play ``seat`` at ``level`` from now on, or (``level`` None) give
-    the seat back to its player, whose link never stopped working; the creator's token.
-    Return the game as the creator sees it. ``seat_text`` is the path's seat number, from 0.
+    """Let the computer play ``seat`` at ``level`` from now on (the creator's token), or
+    (``level`` None) give the seat back to its player (the creator's token, or the seat's
+    own: a player takes their seat back), whose link never stopped working and whose missed
+    deadlines count from nought again. Return the game as the caller sees it. ``seat_text``
+    is the path's seat number, from 0.
 
     Refusals: 422 ``seat/not_found``; 409 ``seat/open`` for a seat no one has taken (the
     computer takes the seats of players, not empty chairs: fill it by invitation, or make
-    it the computer's when creating the game); the codes of ``check_active``.
+    it the computer's when creating the game); 403 ``auth/forbidden`` for another seat's
+    token; the codes of ``check_active``.
     """
+    now = clock.now()
     with write_transaction() as session:
-        game, caller = authenticate(session, game_id, token, kinds=(CREATOR,))
+        game, caller = authenticate(session, game_id, token,
+                                    kinds=(CREATOR,) if level is not None else (CREATOR, SEAT))
         check_active(game)
         seat = int(seat_text) if seat_text.isascii() and seat_text.isdigit() \
             and len(seat_text) <= 2 else -1
@@ -154,17 +162,52 @@ def hand_to_computer(game_id: str, token: str | None, seat_text: str, level: str
             raise ServiceError("seat/not_found", _("This game has no seat %(number)s.",
                                                    number=seat + 1 if seat >= 0
                                                    else seat_text))
+        if caller.kind == SEAT and caller.seat != seat:
+            raise ServiceError("auth/forbidden", _("You may take back only your own seat; "
+                                                   "the game's creator decides for the "
+                                                   "others."))
         if row.name is None:
             raise ServiceError("seat/open", _("Seat %(number)s is open: someone must take "
                                               "it before the computer can play it.",
                                               number=seat + 1))
-        changed = session.execute(update(Seat).where(Seat.game_id == game_id,
-                                                     Seat.seat == seat)
-                                  .values(computer=level))
-        assert rows_changed(changed) == 1
-        session.expire(row)
-        game.updated_at = utcnow()
-        if level is not None:
-            play_if_waiting(session, game, f"handed:{seat}:{utcnow().timestamp()}")
+        if _set_player(session, game, row, level, BY_CREATOR if caller.kind == CREATOR
+                       else BY_PLAYER, now) and level is not None:
+            play_if_waiting(session, game, f"handed:{seat}:{game.event_count}")
         signals.game_touched(session, game_id)
         return game_view(game, seats_of(session, game_id), caller)
+
+
+def take_absent_seat(session: Session, game: Game, seat: Seat, now: datetime) -> str | None:
+    """Let the computer play ``seat``, which has just missed a deadline, if it is absent now
+    and the creator chose a level for absent seats (``games.absent_computer``), and the
+    computer does not play it already; tell its player by email. Return the level, or None
+    when the seat stays its player's. Called before the reactions to the timeout's change,
+    so that :func:`play_for_the_computer` plays for the seat if the game waits for it."""
+    level = game.absent_computer
+    if (level is None or seat.computer is not None or seat.name is None
+            or not pace.is_absent(game, seat)):
+        return None
+    _set_player(session, game, seat, level, BY_ABSENCE, now)
+    notifications.tell_computer_plays(session, game, seat)
+    return level
+
+
+def _set_player(session: Session, game: Game, row: Seat, level: str | None, by: str,
+                now: datetime) -> bool:
+    """Write who plays ``row`` now (``level``, None: its player), with a ``computer_seat``
+    event saying ``by`` whom; a seat given back counts its missed deadlines from nought.
+    Return False, having written nothing, when nothing changes."""
+    if row.computer == level:
+        return False
+    values: dict[str, Any] = {"computer": level}
+    if level is None:
+        values["missed_deadlines"] = 0
+    changed = session.execute(update(Seat).where(Seat.game_id == game.id,
+                                                 Seat.seat == row.seat).values(**values))
+    assert rows_changed(changed) == 1
+    session.refresh(row)
+    event = append_event(session, game, {"type": COMPUTER_SEAT, "seat": row.seat,
+                                         "level": level, "by": by}, now)
+    hold_written(game, {"event_count": event.seq})
+    game.updated_at = now
+    return True

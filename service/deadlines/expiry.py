@@ -20,10 +20,9 @@ from service import pace
 from service.clock import iso
 from service.deadlines import pacing
 from service.deadlines.reminder import write_reminder
-from service.deadlines.service import append_event
 from service.models import Game, Seat
 from service.reactions import game_changed
-from service.store import StaleWrite, load_state, save_transition
+from service.store import StaleWrite, append_event, load_state, save_transition
 from service.unit_of_work import read_transaction, rows_changed, write_transaction
 from service.vocabulary import ACTIVE, REMINDER, TIMEOUT
 
@@ -68,7 +67,8 @@ def expire(game_id: str, now: datetime) -> int | None:
     Once the bank is empty the flip is stored as that seat's action, after a ``timeout``
     event, through the same path as a player's action (``save_transition``): the next
     sub-turn gets its deadline, or the monster-phase job is written if that was the last
-    figure; the seat's missed deadlines are counted (``service.deadlines.pacing``). Returns
+    figure; the seat's missed deadlines are counted, and an absent seat may go to the computer
+(``service.deadlines.pacing``). Returns
     the new version, or None when no flip was made.
     """
     try:
@@ -98,8 +98,11 @@ def expire(game_id: str, now: datetime) -> int | None:
             done = engine.apply_action(state, action, seat, expected_version=game.version)
             timeout = {"type": TIMEOUT, "seat": seat, "deadline": iso(deadline)}
             transition = engine.Transition(done.state, (timeout, *done.events))
-            game_changed(session, save_transition(session, game, transition, now, action, seat))
-            pacing.count_missed(session, game, late)
+            change = save_transition(session, game, transition, now, action, seat)
+            # Counted before the reactions: a seat the computer takes now is played by it
+            # (service.computer), and gets no "your move" mail.
+            pacing.count_missed(session, game, late, now)
+            game_changed(session, change)
             return game.version
     except StaleWrite:
         return None

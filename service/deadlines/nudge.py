@@ -21,10 +21,10 @@ from sqlalchemy import or_, update
 from service import clock, notifications, signals
 from service.auth import CREATOR, SEAT, authenticate
 from service.clock import iso
-from service.deadlines.service import append_event
 from service.errors import ServiceError
 from service.i18n import _, format_moment
 from service.models import Game, GameRow, Seat
+from service.store import append_event
 from service.unit_of_work import rows_changed, write_transaction
 from service.views import NUDGE_INTERVAL
 from service.vocabulary import ACTIVE, CANCELLED, NUDGED, OPEN

@@ -7,9 +7,11 @@ and only when they are gone flips for it and counts a missed deadline
 (:func:`count_missed`). The missed deadlines only *prompt* the creator: once a seat has
 missed as many as the creator set (``missed_deadlines_limit``), the game view marks it
 ``absent`` and the creator's webhooks hear ``seat.absent``, once; the creator may then give
-the seat to a new player (``service.games.host``), which they could do at any time, and
-until they do the timeout flip goes on as before. (Handing the seat to a computer player
-joins the same prompt once computer players exist.)
+the seat to a new player (``service.games.host``) or to the computer
+(``service.computer``), which they could do at any time, and until they do the timeout flip
+goes on as before. If the creator chose a level for absent seats (``absent_computer``),
+the computer takes the seat at the deadline that makes it absent (or, for a seat absent
+already when the level was chosen, at its next one), and its player is told by email.
 """
 
 from __future__ import annotations
@@ -23,12 +25,12 @@ from sqlalchemy.orm import Session
 from service import clock, notifications, pace, signals
 from service.auth import CREATOR, authenticate
 from service.clock import iso
-from service.deadlines.service import append_event
+from service.computer.service import take_absent_seat
 from service.errors import ServiceError
 from service.i18n import _
 from service.i18n.words import status_name
 from service.models import Game, Seat, hold_written
-from service.store import seats_of
+from service.store import append_event, seats_of
 from service.unit_of_work import rows_changed, write_transaction
 from service.views import game_view
 from service.vocabulary import ACTIVE, OPEN, VACATION
@@ -50,28 +52,32 @@ def spend_vacation(session: Session, game: Game, seat: Seat, days: int,
     signals.game_touched(session, game.id)
 
 
-def count_missed(session: Session, game: Game, seat: Seat) -> None:
-    """Count a missed deadline of ``seat`` (its timeout flip was just made); when that makes
-    as many as the creator set, tell the creator's webhooks (``seat.absent``), once."""
+def count_missed(session: Session, game: Game, seat: Seat, now: datetime) -> None:
+    """Count a missed deadline of ``seat`` (its timeout flip was just made, its reactions not
+    yet run); if the seat is absent now, the computer may take it (``absent_computer``);
+    when the count makes as many as the creator set, tell the creator's webhooks
+    (``seat.absent``), once."""
     session.execute(update(Seat).where(Seat.game_id == seat.game_id, Seat.seat == seat.seat)
                     .values(missed_deadlines=Seat.missed_deadlines + 1))
     session.refresh(seat)
+    take_absent_seat(session, game, seat, now)
     if seat.missed_deadlines == game.missed_deadlines_limit:
         notifications.tell_absent(session, game, seat)
 
 
 def set_pace(game_id: str, token: str | None, settings: dict[str, Any]) -> dict[str, Any]:
-    """Set the game's vacation days per seat and its missed-deadlines limit (either or both;
-    the creator's token); return the game as the creator sees it.
+    """Set the game's vacation days per seat, its missed-deadlines limit and the computer's
+    level for absent seats (any of them; the creator's token); return the game as the
+    creator sees it.
 
     A new bank counts what each seat has spent already: lowered below it, the seat has no
     days left. A limit lowered to a count a seat has reached marks it absent at once, and
-    its webhook is not sent (it is sent when a timeout reaches the limit). Refusals: 409
+    its webhook is not sent (it is sent when a timeout reaches the limit); the computer
+    takes such a seat at its next missed deadline, not at once. Refusals: 409
     ``game/ended`` for a game over or cancelled.
     """
     now = clock.now()
-    values: dict[str, Any] = {name: settings[name] for name in ("vacation_days",
-                                                                "missed_deadlines_limit")
+    values: dict[str, Any] = {name: settings[name] for name in pace.PACE_SETTINGS
                               if name in settings}
     with write_transaction() as session:
         game, caller = authenticate(session, game_id, token, kinds=(CREATOR,))

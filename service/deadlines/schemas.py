@@ -8,7 +8,9 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validates_schema
 
 from service.i18n import _
+from service.pace import PACE_SETTINGS
 from service.schemas import (
+    absent_computer_field,
     missed_deadlines_limit_field,
     move_time_limit_field,
     vacation_days_field,
@@ -22,25 +24,24 @@ class MoveTimeLimitSchema(Schema):
 
 
 class PaceSchema(Schema):
-    """A game's new pace: the vacation days of each seat, the missed-deadlines limit (one or
-    both)."""
+    """A game's new pace: the vacation days of each seat, the missed-deadlines limit, the
+    computer's level for absent seats (any of them, at least one)."""
 
     vacation_days = vacation_days_field()
     missed_deadlines_limit = missed_deadlines_limit_field()
+    absent_computer = absent_computer_field()
 
     class Meta:
-        """At least one of the two."""
+        """At least one of the three."""
 
-        openapi = {"anyOf": [{"required": ["vacation_days"]},
-                             {"required": ["missed_deadlines_limit"]}]}
+        openapi = {"anyOf": [{"required": [name]} for name in PACE_SETTINGS]}
 
     @validates_schema
     def _something(self, data: dict[str, Any], **kwargs: Any) -> None:
         if not data:
-            # TRANSLATORS: vacation_days and missed_deadlines_limit are field names; keep them.
-            raise ValidationError(_("Give %(first)s, %(second)s or both.",
-                                    first="vacation_days", second="missed_deadlines_limit"),
-                                  "vacation_days")
+            # TRANSLATORS: %(names)s are field names (vacation_days, ...); keep them.
+            raise ValidationError(_("Give at least one of %(names)s.",
+                                    names=", ".join(PACE_SETTINGS)), "vacation_days")
 
 
 class NudgedSchema(Schema):

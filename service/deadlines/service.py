@@ -15,7 +15,6 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import update
-from sqlalchemy.orm import Session
 
 from service import clock, signals
 from service.auth import CREATOR, authenticate
@@ -25,8 +24,8 @@ from service.errors import ServiceError
 from service.game_rules import check_active, is_paused
 from service.i18n import _
 from service.i18n.words import status_name
-from service.models import Event, Game
-from service.store import seats_of
+from service.models import Game
+from service.store import append_event, seats_of
 from service.unit_of_work import rows_changed, write_transaction
 from service.views import game_view
 from service.vocabulary import ACTIVE, OPEN, PAUSED, RESUMED
@@ -124,13 +123,3 @@ def _already_paused(game: Game) -> ServiceError:
                         {"paused_at": iso(game.paused_at)})
 
 
-def append_event(session: Session, game: Game, data: dict[str, Any], now: datetime) -> Event:
-    """Add an event to the game's log at its current version, not caused by an action."""
-    seq = session.execute(
-        update(Game).where(Game.id == game.id).values(event_count=Game.event_count + 1)
-        .returning(Game.event_count)
-    ).scalar_one()
-    event = Event(game_id=game.id, seq=seq, version=game.version, action_seq=None,
-                  type=str(data["type"]), data=data, created_at=now)
-    session.add(event)
-    return event

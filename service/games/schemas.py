@@ -14,6 +14,7 @@ from service.schemas import (
     Boolean,
     EmailAddress,
     Text,
+    absent_computer_field,
     bounded_int,
     missed_deadlines_limit_field,
     move_time_limit_field,
@@ -93,6 +94,7 @@ class CreateGameSchema(Schema):
     move_time_limit = move_time_limit_field(load_default=None)
     vacation_days = vacation_days_field(load_default=0)
     missed_deadlines_limit = missed_deadlines_limit_field(load_default=None)
+    absent_computer = absent_computer_field(load_default=None)
     language = language_field(load_default=DEFAULT_LANGUAGE, metadata={"description": (
         "The game's language: its seats' mails and answers are written in it until a seat "
         "chooses its own (en, de, es, pl).")})

@@ -86,6 +86,7 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
         move_time_limit=spec.get("move_time_limit"),
         vacation_days=spec.get("vacation_days", 0),
         missed_deadlines_limit=spec.get("missed_deadlines_limit"),
+        absent_computer=spec.get("absent_computer"),
         language=spec.get("language", DEFAULT_LANGUAGE),
         invite_code_hash=hash_secret(invite_code) if invite_code else None,
         action_count=0, event_count=0, created_at=now, updated_at=now,

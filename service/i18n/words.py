@@ -41,3 +41,10 @@ def ending_name(reason: str) -> str:
         "nothing_left": _("no figure is left in play"),
     }
     return names.get(reason, reason)
+
+
+def level_name(level: str) -> str:
+    """A computer player's level (``easy``, ...) as its reader says it."""
+    # TRANSLATORS: the levels at which the computer plays a seat
+    names = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
+    return names.get(level, level)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from service.i18n import _, colour_name, format_moment, lazy_gettext, ngettext
+from service.i18n.words import level_name
 from service.mail import markup
 from service.mail.seats import DIGEST, EVERY_EVENT, MY_TURN, NONE
 
@@ -231,6 +232,25 @@ def nudge(reader: Reader, by: str, when: str, examples: Sequence[str], clock: st
         *_instruction_sections(examples, reader.colour)]
     return game_mail(reader, reader.subject(_("A nudge: your move — %(when)s", when=when)),
                      sections, diagram, _("Make your move"))
+
+
+def computer_plays(reader: Reader, missed: int, level: str) -> Mail:
+    """Return the email that tells a player the computer plays their seat now, since they
+    missed ``missed`` deadlines, at ``level``, and how to take the seat back."""
+    sections: list[tuple[str, str | list[str]]] = [
+        # TRANSLATORS: %(level)s is "easy", "normal" or "hard".
+        ("", ngettext("You have missed %(num)d deadline in %(game)s, so the computer plays "
+                      "your seat (%(colour)s) from now on, at the %(level)s level, as the "
+                      "game's creator chose.",
+                      "You have missed %(num)d deadlines in %(game)s, so the computer plays "
+                      "your seat (%(colour)s) from now on, at the %(level)s level, as the "
+                      "game's creator chose.", missed, game=reader.game_name,
+                      colour=colour_name(reader.colour), level=level_name(level))),
+        ("", _("Whenever you are back, open the game and press \u201cTake my seat back\u201d: "
+               "the seat's next move is yours again. Until then, this game sends you no "
+               "\u201cyour move\u201d emails."))]
+    return game_mail(reader, reader.subject(_("The computer plays for you now")), sections,
+                     None, _("Open the game"))
 
 
 def monster_result(reader: Reader, when: str, narration: str, diagram: str) -> Mail:

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from service.i18n import _, ngettext
+from service.i18n.words import level_name
 from service.narration import narrate_action, narrate_monster
 from service.vocabulary import TIMEOUT
 
@@ -154,6 +155,13 @@ def _nudged(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
 
 
 def _absent(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    if data.get("computer"):
+        # TRANSLATORS: %(level)s is "easy", "normal" or "hard".
+        return ngettext("%(player)s has missed %(num)d deadline; the computer plays the seat "
+                        "now, at the %(level)s level.",
+                        "%(player)s has missed %(num)d deadlines; the computer plays the seat "
+                        "now, at the %(level)s level.", int(data["missed_deadlines"]),
+                        player=_who(seats, data["seat"]), level=level_name(data["computer"]))
     return ngettext("%(player)s has missed %(num)d deadline; the creator may hand the seat to "
                     "someone else.",
                     "%(player)s has missed %(num)d deadlines; the creator may hand the seat to "

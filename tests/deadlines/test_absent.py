@@ -50,8 +50,8 @@ def test_the_seat_that_reaches_the_limit_is_absent_and_the_creators_webhooks_hea
         (3, True), (2, True)]
     absent = [job for job in webhook_jobs(app) if job["type"] == "seat.absent"]
     assert [(job["endpoint_id"], job["body"]["data"]) for job in absent] == [
-        (creator_hook["id"], {"seat": 0, "missed_deadlines": 2}),
-        (creator_hook["id"], {"seat": 1, "missed_deadlines": 2})]
+        (creator_hook["id"], {"seat": 0, "missed_deadlines": 2, "computer": None}),
+        (creator_hook["id"], {"seat": 1, "missed_deadlines": 2, "computer": None})]
     assert absent[0]["body"]["text"] == (
         "Fearsome Floors, Friday night: Ann (green) has missed 2 deadlines; the creator may "
         "hand the seat to someone else.")
@@ -65,6 +65,8 @@ def test_the_limit_only_prompts_the_timeout_flips_go_on(
     miss(app, 4)
     view = read(client, game, game.creator_token)
     assert view["version"] == 4 and [s["absent"] for s in view["seats"]] == [True, True]
+    assert view["absent_computer"] is None and [s["computer"] for s in view["seats"]] == [
+        None, None]
 
 
 def test_a_seat_handed_to_a_new_player_starts_again_from_no_missed_deadline(

@@ -5,11 +5,10 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.deadlines.service import append_event
 from service.extensions import db
 from service.mail.history import last_move_version, players_of, since_version
 from service.models import Game, utcnow
-from service.store import seats_of
+from service.store import append_event, seats_of
 from tests.service.helpers import (
     create_game,
     play_one,

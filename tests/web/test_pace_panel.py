@@ -98,13 +98,47 @@ def test_the_creator_is_told_of_an_absent_seat_and_sets_the_pace(
     pace = page.locator("#pace")
     expect(pace.locator(".pace-absent")).to_have_text(
         f"{ANN} has missed 1 deadline: you may hand the seat to someone else (Host "
-        "tools, \u201cNew player\u2026\u201d).")
+        "tools, \u201cNew player\u2026\u201d) or to the computer (\u201cplayed by\u201d).")
     fits(page, size, artifacts_dir, "absent")
     pace.get_by_label("Vacation days per player").fill("3")
     pace.get_by_label("Tell me after this many missed deadlines").fill("")
+    pace.get_by_label("Then").select_option(label="the computer plays for them (normal)")
     pace.get_by_role("button", name="Set the pace").click()
     expect(pace.locator(".said")).to_have_text("The pace is set.")
     expect(pace.locator(".pace-absent")).to_have_count(0)
     view = read(service, created)
-    assert (view["vacation_days"], view["missed_deadlines_limit"]) == (3, None)
+    assert (view["vacation_days"], view["missed_deadlines_limit"], view["absent_computer"]) \
+        == (3, None, "normal")
     fits(page, size, artifacts_dir, "creator")
+
+
+def test_the_computer_takes_an_absent_seat_and_its_player_takes_it_back(
+        page: Page, service: LiveService, artifacts_dir: Path) -> None:
+    created = create(service, missed_deadlines_limit=1, absent_computer="easy")
+    with service.app.app_context():  # Ann's day runs out: the computer plays her seat now
+        check_deadlines(utcnow() + timedelta(days=1, minutes=1))
+    assert [s["computer"] for s in read(service, created)["seats"]] == ["easy", None]
+
+    creator = page.context.new_page()
+    creator.goto(created["creator_link"])
+    expect(creator.locator("#pace .pace-absent")).to_have_text(
+        "\u2068Ann\u2069 (green, computer: easy) has missed 1 deadline: the computer plays "
+        "the seat now.")
+    expect(creator.locator("#pace #absent-computer")).to_have_value("easy")
+
+    page.goto(created["seats"][0]["link"])
+    pace = page.locator("#pace")
+    expect(pace.locator(".pace-computer")).to_have_text(
+        "The computer plays your seat for now, at the easy level. Take it back whenever you "
+        "like: its next move is yours again.")
+    expect(page.locator(".computer-seats")).to_contain_text("Played by the computer:")
+    page.set_viewport_size(SIZES["390"])
+    fits(page, "390", artifacts_dir, "computer-plays")
+    pace.get_by_role("button", name="Take my seat back").click()
+    expect(pace.locator(".said")).to_have_text("Your seat is yours again.")
+    expect(pace.locator(".pace-computer")).to_have_count(0)
+    expect(page.locator(".computer-seats")).to_have_count(0, timeout=15_000)
+    view = read(service, created)
+    assert [(s["computer"], s["missed_deadlines"]) for s in view["seats"]] == [(None, 0),
+                                                                               (None, 0)]
+    expect(creator.locator("#pace .pace-absent")).to_have_count(0, timeout=15_000)

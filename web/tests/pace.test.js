@@ -58,15 +58,34 @@ test("nobody is nudged in a paused game, in the monster phase or by the spectato
   assert.equal(paused.clock, "The clock is stopped while the game is paused.");
   assert.equal(paused.nudge, null);
   assert.deepEqual(paceOf({ ...GAME, to_move: null, move_deadline: null }, NOW),
-    { clock: null, nudge: null, absent: [] });
+    { clock: null, nudge: null, absent: [], back: null });
   assert.equal(paceOf({ ...GAME, viewer: { kind: "spectator", seat: null } }, NOW).nudge, null);
 });
 
 test("the creator is told of the seats that missed as many deadlines as they allow", () => {
   const pace = paceOf({ ...GAME, viewer: { kind: "creator", seat: null } }, NOW);
   assert.deepEqual(pace.absent.map(bare), ["Bob (red) has missed 3 deadlines: you may hand "
-    + "the seat to someone else (Host tools, \u201cNew player\u2026\u201d)."]);
+    + "the seat to someone else (Host tools, \u201cNew player\u2026\u201d) or to the "
+    + "computer (\u201cplayed by\u201d)."]);
   assert.equal(pace.nudge.can, true);
+  assert.equal(pace.back, null);
+});
+
+test("the creator reads that the computer plays an absent seat it took", () => {
+  const seats = [SEATS[0], { ...SEATS[1], computer: "normal" }];
+  const pace = paceOf({ ...GAME, seats, viewer: { kind: "creator", seat: null } }, NOW);
+  assert.deepEqual(pace.absent.map(bare), ["Bob (red, computer: normal) has missed 3 "
+    + "deadlines: the computer plays the seat now."]);
+});
+
+test("a player whose seat the computer plays is offered it back, nobody else is", () => {
+  const seats = [SEATS[0], { ...SEATS[1], computer: "hard" }];
+  const own = paceOf({ ...GAME, seats, viewer: { kind: "seat", seat: 1 } }, NOW);
+  assert.equal(own.back, "The computer plays your seat for now, at the hard level. Take it "
+    + "back whenever you like: its next move is yours again.");
+  assert.equal(paceOf({ ...GAME, seats }, NOW).back, null);
+  assert.equal(paceOf({ ...GAME, seats, status: "finished",
+    viewer: { kind: "seat", seat: 1 } }, NOW).back, null);
 });
 
 test("the pace calls go to their addresses with the token", async () => {

@@ -355,8 +355,8 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       return json(await call("POST", game(id, `/seats/${seat}/invite`), { ok: [201] }));
     },
     /**
-     * Let the computer play a seat at `level`, or (`level` null) give the seat back to its
-     * player (the creator's token).
+     * Let the computer play a seat at `level` (the creator's token), or (`level` null) give
+     * the seat back to its player (the creator's token, or the seat's own).
      * @param {string|null} level "easy", "normal", "hard" or null
      * @returns {Promise<object>} the game's view
      */
@@ -374,8 +374,10 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       return json(await call("POST", game(id, "/nudge")));
     },
     /**
-     * Set the vacation days of each seat and the missed-deadlines limit (the creator's token).
-     * @param {{vacation_days?: number, missed_deadlines_limit?: number|null}} pace
+     * Set the vacation days of each seat, the missed-deadlines limit and the computer's level
+     * for absent seats (the creator's token).
+     * @param {{vacation_days?: number, missed_deadlines_limit?: number|null,
+     *   absent_computer?: string|null}} pace
      * @returns {Promise<object>} the game's view
      */
     async setPace(id, pace) {

@@ -189,7 +189,8 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
       ...timeTools(),
       el("h3", {}, t("Players")),
       el("p", { class: "hint" }, t("If a player has left, give their seat to someone new, or "
-        + "let the computer play it; their link works again once you give it back.")),
+        + "let the computer play it: their link keeps working, and they or you may take the "
+        + "seat back at any time.")),
       el("ul", { class: "host-seats" }, ...game.seats.map(seatItem)),
     );
   }
