@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import copy
+import multiprocessing
+import os
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
@@ -19,52 +22,11 @@ from engine.options import Options
 from engine.rng import Rng
 from engine.search import SearchCache
 from engine.state import FIGURES, MONSTER, OVER, GameState, evolve
+from tests.engine.bot_games import EXPERIENCED, play, play_setting, setting_levels
 
 Decide = Callable[[GameState, int], dict[str, Any]]
 
 
-def in_legal(action: dict[str, Any], legal: dict[str, Any]) -> bool:
-    """True when ``action`` is one the view's ``legal`` listing offers."""
-    if legal["kind"] == "placement":
-        for tile in legal["tiles"]:
-            if tile["tile"] != action["tile"]:
-                continue
-            if tile["arrows"] and action.get("arrow") not in tile["arrows"]:
-                return False
-            return any(place["square"] == action["square"]
-                       and place["orientation"] == action.get("orientation")
-                       for place in tile["squares"])
-        return False
-    for figure in legal["figures"]:
-        if figure["figure"] != action["figure"]:
-            continue
-        if action["type"] == "flip":
-            return bool(figure["can_flip"])
-        return any(move["path"] == action["path"] for move in figure["moves"])
-    return False
-
-
-def play(levels: list[str], seed: int, options: Options | None = None,
-         max_actions: int | None = None) -> tuple[GameState, list[dict[str, Any]]]:
-    """Play a game of bots (one level per seat), checking every action against the view's
-    legal listing; return the last state and the actions in order."""
-    state = new_game(len(levels), seed=seed, options=options)
-    actions: list[dict[str, Any]] = []
-    while state.phase != OVER and (max_actions is None or len(actions) < max_actions):
-        if state.phase == MONSTER:
-            state = resolve_monster_phase(state).state
-            continue
-        seat = state.to_move
-        assert seat is not None
-        view = player_view(state, seat)
-        action = choose(view, levels[seat], seed * 7919 + state.version)
-        assert in_legal(action, view["legal"]), (action, levels[seat])
-        state = apply_action(state, action_from_dict(action), seat).state
-        actions.append(action)
-    return state, actions
-
-
-EXPERIENCED = Options(experienced=True)
 
 
 @pytest.mark.parametrize("players", range(2, 8))
@@ -78,20 +40,19 @@ def test_easy_and_random_bots_play_whole_games_legally(players: int,
         assert sum(a["type"] == "place" for a in actions) == 17
 
 
-@pytest.mark.parametrize(("players", "options"), [(2, None), (5, EXPERIENCED)],
-                         ids=["2-basic", "5-experienced"])
-def test_normal_bots_play_whole_games_legally(players: int, options: Options | None) -> None:
-    levels = ["normal", "easy", "normal", "easy", "normal"][:players]
-    state, _ = play(levels, 3, options)
-    assert state.phase == OVER
-
-
-@pytest.mark.parametrize(("players", "options"), [(3, None), (2, EXPERIENCED)],
-                         ids=["3-basic", "2-experienced"])
-def test_hard_bots_play_legally(players: int, options: Options | None) -> None:
-    # Capped: the first game turns (and the placement phase) are enough to see legal play.
-    _, actions = play(["hard", "normal", "hard"][:players], 5, options, max_actions=24)
-    assert len(actions) == 24
+def test_every_level_plays_whole_games_legally_at_every_size_and_in_both_games() -> None:
+    # Each game seats hard, normal and then easy and random bots: 2 to 7 players, basic and
+    # experienced, every action checked against the view's legal listing (bot_games.play).
+    # A hard move takes about half a second, so the twelve games share the machine's cores.
+    settings = [(players, variant) for players in range(2, 8)
+                for variant in ("basic", "experienced")]
+    with ProcessPoolExecutor(max_workers=min(len(settings), os.cpu_count() or 1),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
+        games = list(pool.map(play_setting, settings))
+    for (players, variant), (over, moves) in zip(settings, games, strict=True):
+        assert over, (players, variant)
+        assert moves["hard"] >= 10 and moves["normal"] >= 10, (players, variant, moves)
+        assert set(moves) == set(setting_levels(players)), moves
 
 
 def test_a_whole_game_of_bots_replays_exactly() -> None:
