@@ -67,9 +67,9 @@ def expire(game_id: str, now: datetime) -> int | None:
     Once the bank is empty the flip is stored as that seat's action, after a ``timeout``
     event, through the same path as a player's action (``save_transition``): the next
     sub-turn gets its deadline, or the monster-phase job is written if that was the last
-    figure; the seat's missed deadlines are counted, and an absent seat may go to the computer
-(``service.deadlines.pacing``). Returns
-    the new version, or None when no flip was made.
+    figure; the seat's missed deadlines are counted, and an absent seat may go to the
+    computer (``service.deadlines.pacing``). Returns the new version, or None when no flip
+    was made.
     """
     try:
         with write_transaction() as session:
