@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from flask import Flask
@@ -13,6 +13,7 @@ import engine
 from service.extensions import db
 from service.models import Event, Game, Outbox
 from service.sealing import unseal
+from tests.deadlines.conftest import START
 from tests.service.helpers import NewGame, auth, create_game, read
 from worker.deadlines import CheckResult, check_deadlines
 
@@ -31,6 +32,13 @@ def check(app: Flask, now: datetime) -> CheckResult:
     app.config["CLOCK"].now = now
     with app.app_context():
         return check_deadlines(now)
+
+
+def miss(app: Flask, times: int, first: int = 1) -> None:
+    """Let ``times`` sub-turns in a row run out, each at its deadline, the sub-turns being
+    ``LIMIT`` long from ``START`` (the ``first`` of them at ``START + first * LIMIT``)."""
+    for n in range(first, first + times):
+        check(app, START + n * timedelta(seconds=LIMIT))
 
 
 def row(app: Flask, game: NewGame) -> Game:

@@ -5,23 +5,13 @@ hand a seat on at any time."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 from flask import Flask
 from flask.testing import FlaskClient
 
-from tests.deadlines.conftest import START, SettableClock
-from tests.deadlines.helpers import LIMIT, check, new_timed_game
+from tests.deadlines.conftest import SettableClock
+from tests.deadlines.helpers import miss, new_timed_game
 from tests.service.helpers import auth, read
 from tests.webhooks.helpers import hook, webhook_jobs
-
-STEP = timedelta(seconds=LIMIT)
-
-
-def miss(app: Flask, times: int) -> None:
-    """Let ``times`` sub-turns in a row run out, each at its deadline."""
-    for n in range(1, times + 1):
-        check(app, START + n * STEP)
 
 
 def seats(client: FlaskClient, game) -> list[dict]:  # noqa: ANN001 - a NewGame

@@ -6,25 +6,16 @@ creator's webhooks say so; the player (or the creator) takes the seat back at an
 from __future__ import annotations
 
 import random
-from datetime import timedelta
 from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
 
 from tests.computer.test_api import computer_jobs, log_of, run_computer_jobs
-from tests.deadlines.conftest import START, SettableClock
-from tests.deadlines.helpers import LIMIT, check, new_timed_game, outbox_rows
+from tests.deadlines.conftest import SettableClock
+from tests.deadlines.helpers import miss, new_timed_game, outbox_rows
 from tests.service.helpers import NewGame, a_legal_action, assert_error, auth, read, submit
 from tests.webhooks.helpers import hook, webhook_jobs
-
-STEP = timedelta(seconds=LIMIT)
-
-
-def miss(app: Flask, times: int, first: int = 1) -> None:
-    """Let ``times`` sub-turns in a row run out, each at its deadline (from the ``first``)."""
-    for n in range(first, first + times):
-        check(app, START + n * STEP)
 
 
 def handovers(client: FlaskClient, game: NewGame) -> list[dict[str, Any]]:
@@ -117,17 +108,6 @@ def test_the_player_takes_their_seat_back_and_starts_again_from_no_missed_deadli
     miss(app, 1, first=3)  # ... and Ann's seat 0 misses again: the computer's again
     assert [(s["computer"], s["missed_deadlines"]) for s in
             read(client, game, game.creator_token)["seats"]] == [("normal", 1), ("normal", 1)]
-
-
-def test_without_a_level_the_creator_is_only_told(
-    app: Flask, client: FlaskClient, clock: SettableClock
-) -> None:
-    game = new_timed_game(client, missed_deadlines_limit=1)
-    miss(app, 2)
-    view = read(client, game, game.creator_token)
-    assert [(s["absent"], s["computer"]) for s in view["seats"]] == [(True, None),
-                                                                     (True, None)]
-    assert handovers(client, game) == [] and mails(app, "computer") == []
 
 
 def test_a_level_chosen_later_takes_an_absent_seat_at_its_next_missed_deadline(
