@@ -7,6 +7,7 @@ import os
 import signal
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,25 @@ def wait_for_workers(master: int, count: int, timeout: float = 30.0) -> list[int
     return workers
 
 
+def answers_health(port: int, timeout: float, gave_up: Callable[[], str | None]) -> bool:
+    """Return True once the server on ``port`` answers its health check; False if it has
+    not within ``timeout`` seconds; raise with ``gave_up``'s message if its process exited.
+    (A master that has bound may still be starting its workers: a refused or reset first
+    connection is retried.)"""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        reason = gave_up()
+        if reason is not None:
+            raise RuntimeError(reason)
+        try:
+            if requests.get(f"http://{HOST}:{port}/api/v1/health", timeout=10).ok:
+                return True
+        except requests.ConnectionError:
+            pass
+        time.sleep(0.1)
+    return False
+
+
 def gunicorn(port: int, worker_class: str, log: Path) -> Process:
     """Return (not started) gunicorn serving the web app as deploy/ runs it."""
     argv = [sys.executable, "-m", "gunicorn", "--config", str(GUNICORN_CONFIG),
@@ -84,7 +104,7 @@ def test_the_workers_of_a_killed_master_exit_at_once_and_a_new_master_binds(
         assert gone_after < ORPHAN_GRACE_SECONDS
         second.start()
         wait_for_port(port, timeout=60, gave_up=second.exit_message)
-        assert requests.get(f"http://{HOST}:{port}/api/v1/health", timeout=10).ok
+        assert answers_health(port, timeout=60, gave_up=second.exit_message)
     finally:
         for process in (first, second):
             process.kill()

@@ -17,10 +17,17 @@ def free_port() -> int:
 
 
 def accepts_connections(port: int, host: str = HOST) -> bool:
-    """Return whether a TCP connection to ``host:port`` succeeds now."""
+    """Return whether a server accepts a TCP connection to ``host:port`` now.
+
+    A connection that met itself does not count: connecting to a port nobody listens on
+    can succeed when the kernel picks that very port as the source (TCP simultaneous open),
+    which looks like a server but is none. A port from :func:`free_port` lies in the range
+    the kernel picks source ports from, so polling it while its server starts can meet
+    this (a CI run saw a "new master binds" check pass before gunicorn had even started).
+    """
     try:
-        with socket.create_connection((host, port), timeout=1.0):
-            return True
+        with socket.create_connection((host, port), timeout=1.0) as sock:
+            return bool(sock.getsockname() != sock.getpeername())
     except OSError:
         return False
 
