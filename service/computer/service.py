@@ -177,19 +177,18 @@ def hand_to_computer(game_id: str, token: str | None, seat_text: str, level: str
         return game_view(game, seats_of(session, game_id), caller)
 
 
-def take_absent_seat(session: Session, game: Game, seat: Seat, now: datetime) -> str | None:
+def take_absent_seat(session: Session, game: Game, seat: Seat, now: datetime) -> None:
     """Let the computer play ``seat``, which has just missed a deadline, if it is absent now
     and the creator chose a level for absent seats (``games.absent_computer``), and the
-    computer does not play it already; tell its player by email. Return the level, or None
-    when the seat stays its player's. Called before the reactions to the timeout's change,
-    so that :func:`play_for_the_computer` plays for the seat if the game waits for it."""
+    computer does not play it already; tell its player by email. Called before the reactions
+    to the timeout's change, so that :func:`play_for_the_computer` plays for the seat if the
+    game waits for it."""
     level = game.absent_computer
     if (level is None or seat.computer is not None or seat.name is None
             or not pace.is_absent(game, seat)):
-        return None
+        return
     _set_player(session, game, seat, level, BY_ABSENCE, now)
     notifications.tell_computer_plays(session, game, seat)
-    return level
 
 
 def _set_player(session: Session, game: Game, row: Seat, level: str | None, by: str,
