@@ -33,6 +33,7 @@ if str(ROOT) not in sys.path:  # run as a script: make the repository importable
 
 import engine  # noqa: E402
 from engine.autoplay import random_game  # noqa: E402
+from engine.options import EXPERIENCED_ONLY  # noqa: E402
 
 
 def canonical(value: Any) -> bytes:
@@ -47,8 +48,8 @@ def game_settings(count: int) -> list[tuple[int, engine.Options, int]]:
     for seed in range(count):
         players = 2 + seed % 6
         flags = {name: bool((seed >> bit) & 1) for bit, name in enumerate(names)}
-        if not flags.get("experienced"):  # these belong to the experienced game
-            flags["random_setup"] = flags["online_teleporter_rule"] = False
+        if not flags.get("experienced"):
+            flags.update(dict.fromkeys(EXPERIENCED_ONLY, False))
         if players < 6:
             flags["three_hits"] = False  # the 3-hits card is for 6-7 players
         settings.append((players, engine.Options(**flags), seed))

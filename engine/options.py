@@ -53,8 +53,7 @@ class Options:
             raise InvalidSetup.said(
                 "the '3 hits' card is a variant for 6-7 players, not %(players)s",
                 {"players": player_count}, option="three_hits")
-        placing = [name for name in ("random_setup", "online_teleporter_rule", "open_exit")
-                   if getattr(self, name)]
+        placing = [name for name in EXPERIENCED_ONLY if getattr(self, name)]
         if placing and not self.experienced:
             raise InvalidSetup.said(
                 "random set-up and the teleporter placement rules belong to the experienced game",
@@ -62,3 +61,5 @@ class Options:
 
 
 _NAMES = tuple(f.name for f in fields(Options))
+EXPERIENCED_ONLY = ("random_setup", "online_teleporter_rule", "open_exit")
+"""The options that belong to the experienced game (its placement phase)."""
