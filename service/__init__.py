@@ -8,41 +8,33 @@ from typing import Any
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service import (
-    errors,
-    health,
-    logs,
-    metrics,
-    page_texts,
-    readiness,
-    request_ids,
-    site,
-)
-from service.actions import routes as actions
-from service.api import ApiRequest, make_api
-from service.computer import routes as computer
-from service.config import load as load_config
-from service.deadlines import routes as deadlines
-from service.extensions import init_db
-from service.games import routes as games
-from service.home import routes as home
-from service.i18n import init_app as init_i18n
-from service.jsoncodec import JSONProvider
-from service.limits import make_limiter
-from service.links import routes as links
-from service.live import init_app as init_live
-from service.live import routes as live
-from service.log import routes as log
-from service.mailin import routes as mailin
-from service.plans import routes as plans
-from service.prefs import routes as prefs
-from service.talk import routes as talk
-from service.webhooks import routes as webhooks
+from service import metrics, reactions
+from service.features.actions import routes as actions
+from service.features.computer import routes as computer
+from service.features.deadlines import routes as deadlines
+from service.features.games import routes as games
+from service.features.home import routes as home
+from service.features.links import routes as links
+from service.features.live import init_app as init_live
+from service.features.live import routes as live
+from service.features.log import routes as log
+from service.features.mailin import routes as mailin
+from service.features.plans import routes as plans
+from service.features.prefs import routes as prefs
+from service.features.talk import routes as talk
+from service.features.webhooks import routes as webhooks
+from service.plumbing import errors, health, logs, page_texts, readiness, request_ids, site
+from service.plumbing.api import ApiRequest, make_api
+from service.plumbing.config import load as load_config
+from service.plumbing.extensions import init_db
+from service.plumbing.i18n import init_app as init_i18n
+from service.plumbing.jsoncodec import JSONProvider
+from service.plumbing.limits import make_limiter
 
 
 class ServiceApp(Flask):
-    """Flask, reading request bodies within our limits (``service.api.ApiRequest``) and
-    writing JSON with orjson (``service.jsoncodec``)."""
+    """Flask, reading request bodies within our limits (``service.plumbing.api.ApiRequest``) and
+    writing JSON with orjson (``service.plumbing.jsoncodec``)."""
 
     request_class = ApiRequest
     json_provider_class = JSONProvider
@@ -63,6 +55,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=app.config["PROXY_FIX_X_FOR"])
     init_db(app)
+    reactions.init_app(app)
     request_ids.init_app(app)
     logs.init_app(app)
     init_i18n(app)

@@ -32,11 +32,11 @@ from prometheus_client.core import GaugeMetricFamily
 from prometheus_client.registry import Collector
 from sqlalchemy import func, select
 
-from service.clock import now as clock_now
-from service.extensions import db
-from service.models import Game, Outbox
-from service.outbox import MONSTER_PHASE, PENDING, SENT
-from service.vocabulary import ACTIVE
+from service.kernel.models import Game
+from service.kernel.vocabulary import ACTIVE
+from service.plumbing.clock import now as clock_now
+from service.plumbing.extensions import db
+from service.plumbing.outbox import MONSTER_PHASE, PENDING, SENT, Outbox
 
 blueprint = Blueprint("metrics", __name__)
 

@@ -19,7 +19,7 @@ from alembic import command
 from alembic.config import Config
 from flask import Flask
 
-from service.extensions import db
+from service.plumbing.extensions import db
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 

@@ -1,7 +1,7 @@
 """How long the service keeps what only matters for a while, and pruning the rest.
 
 * Idempotency keys: ``IDEMPOTENCY_KEY_HOURS`` (24, as Stripe keeps them). An older key is
-  not replayed any more (``service.idempotency``): the same key then makes a new request.
+  not replayed any more (``service.plumbing.idempotency``): the same key then makes a new request.
 * Outbox rows that are done (sent, or given up): ``OUTBOX_DONE_DAYS`` (30). A seat's list
   of its emails and an endpoint's redelivery read them.
 * Delivery attempts, of webhooks and of emails: ``DELIVERY_LOG_DAYS`` (30): an endpoint's
@@ -22,16 +22,17 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import ColumnElement, Table, delete, select
 
-from service import idempotency
-from service.extensions import table_of
-from service.mailin.models import InboundMail
-from service.models import EmailDelivery, IdempotencyRecord, Outbox
-from service.outbox import DONE
-from service.unit_of_work import rows_changed, write_transaction
-from service.webhooks.models import WebhookDelivery
+from service.features.mail.models import EmailDelivery
+from service.features.mailin.models import InboundMail
+from service.features.webhooks.models import WebhookDelivery
+from service.plumbing import idempotency
+from service.plumbing.extensions import table_of
+from service.plumbing.idempotency import IdempotencyRecord
+from service.plumbing.outbox import DONE, Outbox
+from service.plumbing.unit_of_work import rows_changed, write_transaction
 
 BATCH = 1000
-RECEIVED = "received"  # an inbound message still being handled (service.mailin.service)
+RECEIVED = "received"  # an inbound message still being handled (service.features.mailin.service)
 
 
 def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]:

@@ -17,7 +17,8 @@ test("a game view of the API splits into names, the engine's view and the servic
   assert.match(api.seat0.name, /^Game .{6}$/);
   assert.deepEqual(game.players.map((p) => p.name), ["Ann", "Bob"]);
   assert.equal(view, api.seat0.position);
-  assert.deepEqual(info.viewer, { kind: "seat", seat: 0 });
+  assert.deepEqual(info.viewer, api.seat0.viewer);
+  assert.deepEqual([info.viewer.kind, info.viewer.seat], ["seat", 0]);
   assert.equal(info.version, api.seat0.version);
   assert.equal(boardModel(view, game).players[0].name, "Ann");
 });

@@ -63,7 +63,7 @@ test("a moment is written in the time zone asked for", () => {
   assert.match(formatMoment(moment, "Not/AZone"), /\d/, "an unknown zone still gives a moment");
 });
 
-// --- The extractor (service/i18n/extract.py) finds a text only when it is written out. ---
+// --- The extractor (service/plumbing/i18n/extract.py) finds a text only when it is written out. ---
 
 function scripts(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -9,8 +9,10 @@ import {
   previewPlacement, prompt, selectFigure, selectTile, selectableFigures, startInteraction,
 } from "../js/model/interaction.js";
 import { boardModel } from "../js/model/viewmodel.js";
-import { fixture } from "./helpers.js";
+import { findBy, fixture } from "./helpers.js";
 
+// A position set by hand (make_fixtures.py near_the_exit): red 3 on c1 beside the exit, a
+// stone on b2, red 4 waiting outside, blue 5 on h8. The engine may list its moves in any order.
 const exit = fixture("view_exit").view;
 const basic = fixture("view_basic").view;
 const placement = fixture("view_placement").view;
@@ -19,6 +21,17 @@ const placement = fixture("view_placement").view;
 function longPoolSpot(count) {
   const { squares } = placement.legal.tiles.find((t) => t.tile === "pool_long");
   return squares.find((s) => squares.filter((t) => t.square === s.square).length === count);
+}
+
+/** The first square where the server lets `tile` be placed. */
+function spotFor(tile) {
+  return findBy(placement.legal.tiles, `${tile} among the tiles to place`, (t) => t.tile === tile)
+    .squares[0].square;
+}
+
+/** Choose, among the moves that end on the chosen square, the one with `path`. */
+function choosePath(it, path) {
+  return chooseMove(it, choices(it).findIndex((m) => m.path === path));
 }
 
 test("the seat to act may select the figures the server lists", () => {
@@ -49,7 +62,7 @@ test("a selected figure's destinations are the squares its moves end on, once ea
   assert.equal(new Set(tos).size, tos.length);
   assert.ok(tos.includes(OUT));
   assert.deepEqual(dest.find((d) => d.to === "d1").moves.map((m) => m.path), ["E"]);
-  assert.deepEqual(dest.find((d) => d.to === "b2").moves.map((m) => m.path), ["SW", "WS"]);
+  assert.deepEqual(dest.find((d) => d.to === "b2").moves.map((m) => m.path).sort(), ["SW", "WS"]);
   assert.equal(prompt(it), "Choose where red 3 goes, or flip it.");
 });
 
@@ -65,18 +78,19 @@ test("moves that end on one square but push differently must be chosen among", (
   assert.equal(chosenMove(it), null);
   assert.equal(pendingAction(it), null);
   assert.match(prompt(it), /Several moves end there/);
-  assert.deepEqual(choices(it).map((m) => describeMove(board, m)), [
+  assert.deepEqual(choices(it).map((m) => describeMove(board, m)).sort(), [
     "SW: pushes the stone on b2 to a2",
     "WS: pushes the stone on b2 to b3",
   ]);
-  it = chooseMove(it, 1);
+  it = choosePath(it, "WS");
   assert.deepEqual(pendingAction(it), { type: "move", figure: "red3", path: "WS" });
   assert.equal(chooseMove(it, 5), it);
 });
 
 test("the preview shows where the figure ends and where each stone goes", () => {
   const board = boardModel(exit);
-  const it = chooseMove(chooseDestination(selectFigure(startInteraction(exit), "red3"), "b2"), 0);
+  const it = choosePath(chooseDestination(selectFigure(startInteraction(exit), "red3"), "b2"),
+    "SW");
   assert.deepEqual(previewMove(board, chosenMove(it)), {
     figure: "red3", from: "c1", to: "b2",
     pushes: [{ id: "stone-b2", kind: "stone", from: "b2", to: "a2" }],
@@ -86,9 +100,9 @@ test("the preview shows where the figure ends and where each stone goes", () => 
 test("a move without pushes is described as pushing nothing", () => {
   const board = boardModel(exit);
   const it = chooseDestination(selectFigure(startInteraction(exit), "red3"), "b1");
-  assert.deepEqual(choices(it).map((m) => describeMove(board, m)), [
-    "W: pushes no stone",
+  assert.deepEqual(choices(it).map((m) => describeMove(board, m)).sort(), [
     "SWN: pushes the stone on b2 to a2",
+    "W: pushes no stone",
     "WSN: pushes the stone on b2 to b3",
   ]);
 });
@@ -128,8 +142,10 @@ test("clicks select a figure, choose a destination, or select nothing", () => {
 
 test("a click on a destination chooses it even where the figure stands", () => {
   const board = boardModel(basic);
-  const it = clickSquare(clickSquare(startInteraction(basic), board, "m8"), board, "m8");
-  assert.equal(it.destination, "m8");
+  const { where } = findBy(basic.legal.figures, "a figure that may end where it stands",
+    (f) => f.moves.some((m) => m.to === f.where));
+  const it = clickSquare(clickSquare(startInteraction(basic), board, where), board, where);
+  assert.equal(it.destination, where);
   assert.ok(choices(it).length > 1);
   assert.ok(choices(it).every((m) => m.pushes.length > 0));
 });
@@ -145,27 +161,32 @@ test("selecting another figure or clearing starts over", () => {
 test("placement: the tiles left, the squares a tile may take, then the action", () => {
   let it = startInteraction(placement);
   assert.equal(it.kind, "placement");
-  assert.deepEqual(placeableTiles(it).find((t) => t.tile === "teleporter_B"),
-    { tile: "teleporter_B", left: 2 });
+  const left = (tile) => placement.tiles_to_place.filter((t) => t === tile).length;
+  const twice = findBy(placement.tiles_to_place, "a tile with two or more left",
+    (tile) => left(tile) > 1);
+  assert.deepEqual(placeableTiles(it).find((t) => t.tile === twice),
+    { tile: twice, left: left(twice) });
   assert.equal(prompt(it), "Choose a tile to place.");
   it = selectTile(it, "stone");
   const spots = placementSpots(it).map((s) => s.square);
   assert.ok(!spots.includes("a1") && !spots.includes("b1"), "the no-tile zone is not offered");
   assert.equal(spots.length, placement.legal.tiles.find((t) => t.tile === "stone").squares.length);
-  it = clickSquare(it, boardModel(placement), "h5");
-  assert.deepEqual(pendingAction(it), { type: "place", tile: "stone", square: "h5" });
-  assert.deepEqual(previewPlacement(it), { tile: "stone", squares: ["h5"], arrow: null });
+  const spot = spotFor("stone");
+  it = clickSquare(it, boardModel(placement), spot);
+  assert.deepEqual(pendingAction(it), { type: "place", tile: "stone", square: spot });
+  assert.deepEqual(previewPlacement(it), { tile: "stone", squares: [spot], arrow: null });
 });
 
 test("placement: a teleporter needs its arrow", () => {
-  let it = chooseSpot(selectTile(startInteraction(placement), "teleporter_A"), "c5");
+  const spot = spotFor("teleporter_A");
+  let it = chooseSpot(selectTile(startInteraction(placement), "teleporter_A"), spot);
   assert.deepEqual(arrowChoices(it), ["N", "E", "S", "W"]);
   assert.equal(pendingAction(it), null);
   assert.equal(prompt(it), "Choose the tile's direction.");
   assert.equal(chooseArrow(it, "X"), it);
   it = chooseArrow(it, "W");
   assert.deepEqual(pendingAction(it),
-    { type: "place", tile: "teleporter_A", square: "c5", arrow: "W" });
+    { type: "place", tile: "teleporter_A", square: spot, arrow: "W" });
 });
 
 test("placement: the long pool needs an orientation where both fit", () => {
@@ -188,7 +209,7 @@ test("placement: where only one orientation fits it is chosen with the square", 
 });
 
 test("placement: a click off the allowed squares drops the square, not the tile", () => {
-  let it = chooseSpot(selectTile(startInteraction(placement), "stone"), "h5");
+  let it = chooseSpot(selectTile(startInteraction(placement), "stone"), spotFor("stone"));
   it = clickSquare(it, boardModel(placement), "a1");
   assert.equal(it.selected, "stone");
   assert.equal(it.square, null);
@@ -206,7 +227,7 @@ test("the board highlights the selected figure, its destinations and the chosen 
     "a viewer who is not the actor has nothing to choose");
   assert.deepEqual(h.destinations.find((d) => d.to === OUT), { to: OUT, count: 1 });
   assert.equal(h.preview, null);
-  it = chooseMove(chooseDestination(it, "b2"), 1);
+  it = choosePath(chooseDestination(it, "b2"), "WS");
   h = highlightsOf(it, board);
   assert.equal(h.chosen, "b2");
   assert.deepEqual(h.preview.pushes.map((p) => [p.from, p.to]), [["b2", "b3"]]);
@@ -218,8 +239,9 @@ test("the board highlights the selected figure, its destinations and the chosen 
 test("the board highlights the squares for a tile and the tile's preview", () => {
   const board = boardModel(placement);
   const tile = selectTile(startInteraction(placement), "teleporter_B");
-  const it = chooseArrow(chooseSpot(tile, "c5"), "E");
+  const spot = spotFor("teleporter_B");
+  const it = chooseArrow(chooseSpot(tile, spot), "E");
   const h = highlightsOf(it, board);
-  assert.ok(h.spots.includes("c5"));
-  assert.deepEqual(h.placement, { tile: "teleporter_B", squares: ["c5"], arrow: "E" });
+  assert.ok(h.spots.includes(spot));
+  assert.deepEqual(h.placement, { tile: "teleporter_B", squares: [spot], arrow: "E" });
 });

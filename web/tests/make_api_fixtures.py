@@ -4,23 +4,37 @@ Run from the repository root: ``.venv/bin/python web/tests/make_api_fixtures.py`
 a basic game through the API (Flask's test client on a temporary SQLite database), keeps the
 game view the seats saw at the start, plays until two monster phases have passed, and writes
 ``web/tests/fixtures/api_game.json``: the start view, the current views of seat 0 and the
-spectators, and the whole event and action logs, as the API answered them. Rerun it when the
-API's shapes change.
+spectators, and the whole event and action logs, as the API answered them. With ``--out DIR``
+it writes ``DIR/tests/fixtures/api_game.json`` instead, as ``make_fixtures.py`` does.
+
+The service draws the game's id, tokens and seed from :mod:`secrets`; here they come from a
+seeded generator, and the times it wrote are replaced by fixed ones in the same order, so the
+same service writes the same file byte for byte (``tests/test_web_fixtures.py`` regenerates it
+and compares). Rerun it when the API's shapes or the engine change.
 """
 
 from __future__ import annotations
 
 import json
+import random
+import re
+import secrets
 import sys
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from make_fixtures import FIXTURES, web_folder  # noqa: E402 - this script's neighbour
+
 from service import create_app  # noqa: E402 - importable once ROOT is on the path
-from service.extensions import db  # noqa: E402
+from service.plumbing.extensions import db  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
 from tests.service.helpers import (  # noqa: E402
     advance,
@@ -30,13 +44,43 @@ from tests.service.helpers import (  # noqa: E402
     read,
 )
 
-OUT = ROOT / "web" / "tests" / "fixtures" / "api_game.json"
+OUT = FIXTURES / "api_game.json"  # under the web folder
 MONSTER_PHASES = 2
+SECRETS_SEED = 34
+FIRST_TIME = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+# A time as the API writes it (RFC 3339 in UTC), a whole JSON string.
+_TIME = re.compile(r'"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)"')
 
 
-def main() -> None:
-    """Play the game through the API and write what it answered."""
-    with tempfile.TemporaryDirectory() as folder:
+@contextmanager
+def seeded_secrets(seed: int) -> Iterator[None]:
+    """Draw every secret from a generator seeded with ``seed`` meanwhile, in place of the
+    system's: the same calls then give the same game id, tokens and game seed."""
+    rnd = random.Random(seed)
+
+    def token_bytes(nbytes: int | None = None) -> bytes:
+        return rnd.randbytes(secrets.DEFAULT_ENTROPY if nbytes is None else nbytes)
+
+    # token_hex and token_urlsafe call token_bytes; randbits and choice are bound at import.
+    with mock.patch.multiple(secrets, token_bytes=token_bytes, randbits=rnd.getrandbits,
+                             choice=rnd.choice, randbelow=rnd.randrange):
+        yield
+
+
+def fixed_times(text: str) -> str:
+    """Replace each time in the JSON ``text`` by a fixed one, a second apart in the order the
+    times were (equal times stay equal): the file then says the same on every run."""
+    times = sorted({m.group(1) for m in _TIME.finditer(text)}, key=datetime.fromisoformat)
+    fixed = {t: (FIRST_TIME + timedelta(seconds=i)).isoformat().replace("+00:00", "Z")
+             for i, t in enumerate(times)}
+    return _TIME.sub(lambda m: f'"{fixed[m.group(1)]}"', text)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Play the game through the API and write what it answered, under the web folder the
+    command line names."""
+    out = web_folder("Write the web page's API fixture from the real service.", argv) / OUT
+    with tempfile.TemporaryDirectory() as folder, seeded_secrets(SECRETS_SEED):
         app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/api.sqlite3",
                           "PUBLIC_URL": "https://ff.example", "RATELIMIT_ENABLED": False,
                           "MAIL_DIR": f"{folder}/mail", "SECRET_KEY": "fixtures-" + "k" * 32})
@@ -63,9 +107,10 @@ def main() -> None:
         }
         with app.app_context():
             db.engine.dispose()
-    OUT.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {OUT.relative_to(ROOT)}: {len(data['events'])} events, "
-          f"{len(data['actions'])} actions")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(fixed_times(json.dumps(data, indent=1, sort_keys=True)) + "\n",
+                   encoding="utf-8")
+    print(f"wrote {out}: {len(data['events'])} events, {len(data['actions'])} actions")
 
 
 if __name__ == "__main__":

@@ -1,13 +1,17 @@
 """Write the web page's JSON fixtures from the rules engine.
 
-Run from the repository root: ``python3 web/tests/make_fixtures.py``. It writes the test
-fixtures (``web/tests/fixtures/``) and the demo page's data (``web/demo/``). Every game is played
-from a fixed seed, so the same engine writes the same files; rerun it when the engine's view or
-event shapes change, and the web tests then show what the page must follow.
+Run from the repository root: ``.venv/bin/python web/tests/make_fixtures.py``. It writes the
+test fixtures (``web/tests/fixtures/``) and the demo page's data (``web/demo/``); with
+``--out DIR`` it writes them under ``DIR`` instead (``DIR/tests/fixtures/``, ``DIR/demo/``).
+Every game is played from a fixed seed, so the same engine writes the same files, byte for byte
+(``tests/test_web_fixtures.py`` regenerates them and compares); rerun it when the engine
+changes, and the web tests then show what the page must follow. The tests find the positions
+they need by property, which the predicates below guarantee.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -34,8 +38,9 @@ from engine.figure_phase import legal_moves  # noqa: E402
 from engine.setup import new_game  # noqa: E402
 from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState  # noqa: E402
 
-FIXTURES = ROOT / "web" / "tests" / "fixtures"
-DEMO = ROOT / "web" / "demo"
+WEB = ROOT / "web"
+FIXTURES = Path("tests", "fixtures")  # under the web folder, as the demo data below
+DEMO = Path("demo")
 NAMES = ("Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus")
 STONE_KINDS = {"stone", "crystal", "turn_right", "turn_180"}
 
@@ -110,12 +115,21 @@ def has_choice(state: GameState) -> bool:
     return False
 
 
+def can_end_where_it_stands(state: GameState) -> bool:
+    """True when a figure of the seat to act can move and end on the square it stands on."""
+    view = player_view(state, state.to_move)
+    return any(move["to"] == figure["where"]
+               for figure in view["legal"].get("figures", []) for move in figure["moves"])
+
+
 def mid_game_basic(state: GameState) -> bool:
-    """A basic game in its fourth turn or later, figures inside and outside, a push choice."""
+    """A basic game in its fourth turn or later, figures inside and outside, a moved figure
+    showing its black side, a push choice, and a move that ends where it starts."""
     where = {f.where for f in state.figures}
     return (state.phase == FIGURES and state.game_turn >= 4
             and {"board", "outside", "escaped"} <= where
-            and any(f.black for f in state.figures if f.where == "board") and has_choice(state))
+            and any(f.black and f.moved for f in state.figures if f.where == "board")
+            and has_choice(state) and can_end_where_it_stands(state))
 
 
 def mid_game_experienced(state: GameState) -> bool:
@@ -127,10 +141,12 @@ def mid_game_experienced(state: GameState) -> bool:
 
 
 def placing(state: GameState) -> bool:
-    """The placement phase with half the tiles down and both kinds of choice still to make."""
+    """The placement phase with half the tiles down and both kinds of choice still to make:
+    tiles of both teleporter pairs and the long pool still to place, and some tile twice."""
     left = set(state.tiles_to_place)
     return (state.phase == PLACEMENT and len(state.tiles_to_place) <= 9
-            and {"pool_long", "teleporter_A"} <= left and state.teleporters)
+            and {"pool_long", "teleporter_A", "teleporter_B"} <= left
+            and len(left) < len(state.tiles_to_place) and state.teleporters)
 
 
 def event_keys(events: list[dict[str, Any]]) -> set[str]:
@@ -164,12 +180,31 @@ def monster_phases(seeds: range) -> Iterator[dict[str, Any]]:
 
 
 def four_turns_phase() -> dict[str, Any]:
-    """A monster boxed in by right-turning stones: it turns four times and stays (D4)."""
+    """A monster boxed in by right-turning stones: it turns four times and stays (D4, under
+    rules version 1; version 2 stops it on the loop)."""
     state = state_from_dict({
         "players": [{"seat": 0, "colour": "red"}, {"seat": 1, "colour": "blue"}],
         "figures": [{"figure": "red4", "square": "k3"}, {"figure": "blue5", "square": "d9"}],
         "stones": [{"square": sq, "kind": "turn_right"} for sq in ("g6", "f7", "e6", "f5")],
         "monster": {"square": "f6", "facing": "E"},
+        "pile": ["5", "7", "7", "8", "8", "10", "1hit", "2hits"],
+        "phase": "monster", "to_move": None, "first_card_drawn": True,
+        "options": {"experienced": True}, "rules": 1,
+    })
+    t = resolve_monster_phase(state, "5")
+    return {"before": state, "events": list(t.events), "after": t.state}
+
+
+def onto_a_teleporter_phase() -> dict[str, Any]:
+    """A monster pushing a crystal and a figure north: the figure goes onto a teleporter and
+    is eaten (D5), a rare sight in random games."""
+    state = state_from_dict({
+        "players": [{"seat": 0, "colour": "red"}, {"seat": 1, "colour": "blue"}],
+        "figures": [{"figure": "red4", "square": "l3"}, {"figure": "blue5", "square": "h6"}],
+        "stones": [{"square": "h7", "kind": "crystal"}],
+        "teleporters": [{"kind": "A", "square": "h5", "arrow": "N"},
+                        {"kind": "A", "square": "c9", "arrow": "E"}],
+        "monster": {"square": "h8", "facing": "N"},
         "pile": ["5", "7", "7", "8", "8", "10", "1hit", "2hits"],
         "phase": "monster", "to_move": None, "first_card_drawn": True,
         "options": {"experienced": True},
@@ -179,7 +214,8 @@ def four_turns_phase() -> dict[str, Any]:
 
 
 def covering_phases() -> list[dict[str, Any]]:
-    """Pick a few monster phases that between them show every kind of event."""
+    """Pick a few monster phases that between them show every kind of event: random ones,
+    then the set ones for what random games hardly show."""
     phases = list(monster_phases(range(40)))
     chosen: list[dict[str, Any]] = []
     covered: set[str] = set()
@@ -190,8 +226,7 @@ def covering_phases() -> list[dict[str, Any]]:
             break
         chosen.append(best)
         covered |= new
-    chosen.append(four_turns_phase())
-    return chosen
+    return [*chosen, four_turns_phase(), onto_a_teleporter_phase()]
 
 
 def showcase_phase() -> dict[str, Any]:
@@ -260,11 +295,22 @@ def write(path: Path, data: Any) -> None:
     """Write compact JSON with one trailing newline."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KiB)")
+    print(f"wrote {path} ({path.stat().st_size // 1024} KiB)")
 
 
-def main() -> None:
-    """Write every fixture and demo file."""
+def web_folder(description: str, argv: list[str] | None = None) -> Path:
+    """Read the command line's ``--out``: the folder that stands for ``web/`` (default: it)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", type=Path, default=WEB, metavar="DIR",
+                        help=f"write under DIR as under web/: DIR/{FIXTURES}, DIR/{DEMO} "
+                             "(default: the repository's web/)")
+    return parser.parse_args(argv).out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Write every fixture and demo file under the web folder the command line names."""
+    web = web_folder("Write the web page's fixtures and demo data from the rules engine.", argv)
+    fixtures, demo = web / FIXTURES, web / DEMO
     basic = find_state(["red", "blue", "yellow"], Options(), mid_game_basic, range(1, 50))
     experienced = find_state(["green", "red", "blue", "yellow"],
                              Options(experienced=True, random_setup=True),
@@ -277,23 +323,23 @@ def main() -> None:
         "placement": wrapped("demo-placement", "Placing the tiles", placement),
     }
     for name, data in views.items():
-        write(FIXTURES / f"view_{name}.json", data)
-        write(DEMO / f"{name}.json", data)
-    write(FIXTURES / "view_exit.json", wrapped("exit", "Near the exit", near_the_exit()))
-    write(FIXTURES / "geometry.json", geometry())
-    write(FIXTURES / "event_types.json", sorted(EVENT_TYPES))
-    write(FIXTURES / "monster_phases.json", [phase_json(p) for p in covering_phases()])
+        write(fixtures / f"view_{name}.json", data)
+        write(demo / f"{name}.json", data)
+    write(fixtures / "view_exit.json", wrapped("exit", "Near the exit", near_the_exit()))
+    write(fixtures / "geometry.json", geometry())
+    write(fixtures / "event_types.json", sorted(EVENT_TYPES))
+    write(fixtures / "monster_phases.json", [phase_json(p) for p in covering_phases()])
     showcase = showcase_phase()
-    write(DEMO / "monster.json", {
+    write(demo / "monster.json", {
         "game": game_meta("demo-monster", "A monster phase", showcase["before"]),
         **phase_json(showcase),
     })
-    write(FIXTURES / "game_basic.json",
+    write(fixtures / "game_basic.json",
           game_log(["red", "blue"], 3, Options(), "A whole basic game"))
-    write(FIXTURES / "game_experienced.json",
+    write(fixtures / "game_experienced.json",
           game_log(["green", "red", "blue"], 4, Options(experienced=True),
                    "An experienced game with the players' placement", max_turn=6))
-    write(DEMO / "game.json", game_log(["red", "blue", "yellow"], 8, Options(),
+    write(demo / "game.json", game_log(["red", "blue", "yellow"], 8, Options(),
                                        "The first turns of a basic game", max_turn=4))
 
 

@@ -8,9 +8,17 @@ import {
   addLine, canPlan, canSave, hasSavedPlan, lineText, planInteraction, planPrompt, planRequest,
   readPlan, removeLine, setFlipRest, setOrFlip,
 } from "../js/model/plan.js";
-import { fixture } from "./helpers.js";
+import { figureName } from "../js/model/viewmodel.js";
+import { findBy, fixture } from "./helpers.js";
 
-const legal = fixture("view_basic").view.legal; // seat 0 (red): red1 on e3, red5 on m8
+const { legal } = fixture("view_basic").view;
+const moves = legal.figures.flatMap((f) => f.moves);
+/** A move of the seat to act that is the only one to its square: choosing the square is enough. */
+const MOVE = findBy(moves, "a move alone on its square",
+  (m) => moves.filter((n) => n.figure === m.figure && n.to === m.to).length === 1);
+const MOVE_ACTION = { type: "move", figure: MOVE.figure, path: MOVE.path };
+/** The seat's other figures that may act. */
+const OTHERS = legal.figures.map((f) => f.figure).filter((f) => f !== MOVE.figure);
 const EMPTY = { lines: [], flip_rest: false, game_turn: null, stopped: null, legal };
 const SAVED = {
   lines: [{ notation: "red 1 N or flip", action: { type: "move", figure: "red1", path: "N" },
@@ -32,17 +40,19 @@ test("a seat may plan in the figures' phase of a game under way, and no one else
 });
 
 test("plan mode offers the plan's legal moves, out of turn too, less the planned figures", () => {
+  assert.ok(OTHERS.length > 0, "the seat to act has two figures or more to plan");
   const plan = readPlan(EMPTY);
-  const it = planInteraction(plan, 0);
-  assert.deepEqual(selectableFigures(it), ["red1", "red5"]);
-  const chosen = chooseDestination(selectFigure(it, "red1"), "e2");
+  const it = planInteraction(plan, legal.seat);
+  assert.deepEqual(selectableFigures(it), legal.figures.map((f) => f.figure));
+  const chosen = chooseDestination(selectFigure(it, MOVE.figure), MOVE.to);
   const action = pendingAction(chosen);
-  assert.deepEqual(action, { type: "move", figure: "red1", path: "N" });
-  const planned = addLine(plan, action, "e2");
-  assert.deepEqual(selectableFigures(planInteraction(planned, 0)), ["red5"]);
-  assert.equal(planPrompt(chosen), "Add the move of red 1 to your plan, or choose another.");
-  const both = addLine(planned, { type: "flip", figure: "red5" });
-  assert.equal(planPrompt(planInteraction(both, 0)),
+  assert.deepEqual(action, MOVE_ACTION);
+  const planned = addLine(plan, action, MOVE.to);
+  assert.deepEqual(selectableFigures(planInteraction(planned, legal.seat)), OTHERS);
+  assert.equal(planPrompt(chosen),
+    `Add the move of ${figureName(MOVE.figure)} to your plan, or choose another.`);
+  const all = OTHERS.reduce((p, figure) => addLine(p, { type: "flip", figure }), planned);
+  assert.equal(planPrompt(planInteraction(all, legal.seat)),
     "Each of your figures that has yet to act has a line in your plan.");
 });
 
@@ -82,11 +92,12 @@ test("a saved plan is read whole, with why it stopped", () => {
 });
 
 test("news keeps the lines being edited, less those whose figure has acted", () => {
-  let editing = addLine(readPlan(EMPTY), { type: "move", figure: "red1", path: "N" }, "e2");
-  editing = addLine(editing, { type: "flip", figure: "red5" });
-  const red1Moved = { ...EMPTY, legal: { ...legal, figures: legal.figures.slice(1) } };
-  const after = readPlan(red1Moved, editing);
+  let editing = addLine(readPlan(EMPTY), MOVE_ACTION, MOVE.to);
+  editing = addLine(editing, { type: "flip", figure: OTHERS[0] });
+  const moved = { ...EMPTY,
+    legal: { ...legal, figures: legal.figures.filter((f) => f.figure !== MOVE.figure) } };
+  const after = readPlan(moved, editing);
   assert.equal(after.changed, true);
-  assert.deepEqual(after.lines.map(lineText), ["flip red 5"]);
-  assert.equal(readPlan(red1Moved, readPlan(EMPTY)).changed, false);
+  assert.deepEqual(after.lines.map(lineText), [`flip ${figureName(OTHERS[0])}`]);
+  assert.equal(readPlan(moved, readPlan(EMPTY)).changed, false);
 });

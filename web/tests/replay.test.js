@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import { eventFrames, stillFrame } from "../js/model/replay.js";
 import { boardModel, figureName, statusModel } from "../js/model/viewmodel.js";
-import { fixture, looks } from "./helpers.js";
+import { findBy, fixture, looks } from "./helpers.js";
 
 const phases = fixture("monster_phases");
 
@@ -19,6 +19,12 @@ function phaseCovering(kind) {
 
 function captions(phase) {
   return eventFrames(scene(phase.before), phase.events).map((f) => f.caption);
+}
+
+/** Every frame of every monster phase, each with its phase. */
+function allFrames() {
+  return phases.flatMap((phase) => eventFrames(scene(phase.before), phase.events)
+    .map((frame) => ({ phase, frame })));
 }
 
 test("every monster phase ends its frames on the board the engine ended on", () => {
@@ -66,7 +72,9 @@ test("a look says whom the monster sees, how far, and where it turns", () => {
     + `\\(${nearest.distance} squares?\\).*; turns (north|east|south|west)$`));
   assert.deepEqual(turned.focus, e.seen.map((s) => s.square));
   assert.equal(turned.scene.board.monster.facing, e.facing);
-  assert.ok(captions(phases[0]).some((c) => /^looks a last time: /.test(c)));
+  const last = findBy(phases, "a last look",
+    (p) => p.events.some((l) => l.type === "look" && l.final));
+  assert.ok(captions(last).some((c) => /^looks a last time: /.test(c)));
 });
 
 test("a step moves the monster; a walk through a wall is one frame with its step", () => {
@@ -97,10 +105,10 @@ test("a teleport moves the monster to the other tile, facing its arrow", () => {
 });
 
 test("eating takes the figure off the board to where the stage sends it", () => {
-  const phase = phaseCovering("eat:caught");
-  const frames = eventFrames(scene(phase.before), phase.events);
   const caught = (e) => e.type === "eat" && e.how === "caught";
-  const eat = frames.find((f) => f.events.some(caught));
+  const { phase, frame: eat } = findBy(allFrames(), "a figure caught by a step (no slide)",
+    ({ frame }) => frame.events[0].type === "step" && !frame.events[0].slide
+      && frame.events.some(caught));
   const e = eat.events.find(caught);
   assert.equal(eat.caption, `steps to ${e.square} and eats ${figureName(e.figure)}`);
   const eaten = eat.scene.board.figures.find((f) => f.id === e.figure);
@@ -112,7 +120,8 @@ test("eating takes the figure off the board to where the stage sends it", () => 
 test("a push moves the line ahead in the same frame as the step", () => {
   const phase = phaseCovering("push:figure");
   const frames = eventFrames(scene(phase.before), phase.events);
-  const pushedAlong = (p) => p.to !== null && /\d$/.test(p.piece);
+  const isFigure = (piece) => phase.before.figures.some((f) => f.figure === piece);
+  const pushedAlong = (p) => p.to !== null && isFigure(p.piece);
   const isPush = (e) => e.type === "push" && e.pieces.some(pushedAlong);
   const push = frames.find((f) => f.events.some(isPush));
   assert.equal(push.events[0].type, "step");

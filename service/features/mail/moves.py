@@ -1,0 +1,138 @@
+"""A seat's moves as lines a player can copy into a reply, each with what it does.
+
+Used where a mail shows moves: the examples in "your move" and the invitation, and the
+suggestions in the answer to a move that was not made. A reply carries one line, so a list
+is kept short (:data:`MAX_SUGGESTIONS`); the page lists every move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import engine
+from engine import FigureId, GameState, MoveOutcome
+from engine.state import OUTSIDE, STONE
+from service.kernel.narration import the_stone_name
+from service.plumbing.i18n import _
+
+MAX_SUGGESTIONS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A line to write (``green 5 NNW``) and what it does (``to n9, pushing ...``)."""
+
+    line: str
+    does: str
+
+    def __str__(self) -> str:
+        return f"{self.line:<16} {self.does}"
+
+
+def what_it_does(state: GameState, outcome: MoveOutcome) -> str:
+    """Return where a move ends and the stones it pushes, in words: ``to o9, pushing the stone
+    on o10 to o11``."""
+    entering = state.figure(outcome.figure).where == OUTSIDE
+    if outcome.square is None:
+        words = _("out of the fortress: it escapes")
+    elif entering:
+        # TRANSLATORS: where a move ends; %(square)s is a square's name like o9.
+        words = _("onto the board, to %(square)s", square=engine.square_name(outcome.square))
+    else:
+        words = _("to %(square)s", square=engine.square_name(outcome.square))
+    pushes = [_pushed(the_stone_name(state.stone_at(start) or STONE), engine.square_name(start),
+                      None if end is None else engine.square_name(end))
+              for start, end in outcome.pushed]
+    if not pushes:
+        return words
+    together = pushes[0]
+    for push in pushes[1:]:
+        # TRANSLATORS: two stones pushed by one move.
+        together = _("%(first)s and %(second)s", first=together, second=push)
+    # TRANSLATORS: %(move)s is where the move ends, %(pushes)s the stones it pushes.
+    return _("%(move)s, pushing %(pushes)s", move=words, pushes=together)
+
+
+def _pushed(stone: str, start: str, end: str | None) -> str:
+    """A stone pushed, in words: ``the stone on o10 to o11``."""
+    if end is None:
+        # TRANSLATORS: a stone pushed off the board: "the stone on a3 out of the game".
+        return _("%(stone)s on %(square)s out of the game", stone=stone, square=start)
+    # TRANSLATORS: a stone pushed: "the stone on o10 to o11".
+    return _("%(stone)s on %(square)s to %(to)s", stone=stone, square=start, to=end)
+
+
+def _flip(figure: FigureId) -> Suggestion:
+    return Suggestion(f"flip {figure}", _("turns it over without moving it"))
+
+
+def _distinct(outcomes: Iterable[MoveOutcome]) -> list[MoveOutcome]:
+    """Return one move per result (end square and stones), the shortest: first one per end
+    square (pushing least), escapes first, then the farthest; then the other results."""
+    best: dict[tuple[object, ...], MoveOutcome] = {}
+    for outcome in outcomes:
+        key = (outcome.square, outcome.stones)
+        if key not in best or len(outcome.path) < len(best[key].path):
+            best[key] = outcome
+    ranked = sorted(best.values(), key=lambda o: (len(o.pushed), len(o.path), o.path))
+    first: dict[int | None, MoveOutcome] = {}
+    for outcome in ranked:
+        first.setdefault(outcome.square, outcome)
+    ends = sorted(first.values(), key=lambda o: (o.square is not None, -len(o.path), o.path))
+    return ends + [o for o in ranked if first[o.square] is not o]
+
+
+def suggestions(state: GameState, seat: int,
+                figure: FigureId | None = None) -> tuple[list[Suggestion], int]:
+    """Return at most :data:`MAX_SUGGESTIONS` moves the seat can make now, and how many other
+    results there are: of ``figure`` when given and movable (its moves, then its flip), else
+    one move per figure and the flips."""
+    options = engine.legal_moves(state, seat)
+    if figure is not None and figure.key in options:
+        moves = _distinct(options[figure.key])
+        shown = [Suggestion(f"{figure} {o.path}", what_it_does(state, o))
+                 for o in moves[:MAX_SUGGESTIONS - 1]]
+        return shown + [_flip(figure)], max(0, len(moves) - (MAX_SUGGESTIONS - 1))
+    lines: list[Suggestion] = []
+    left = 0
+    for key, outcomes in options.items():
+        moves = _distinct(outcomes)
+        if moves and len(lines) < MAX_SUGGESTIONS - 1:
+            lines.append(Suggestion(f"{FigureId.parse(key)} {moves[0].path}",
+                                    what_it_does(state, moves[0])))
+            moves = moves[1:]
+        left += len(moves)
+    if options:
+        numbers = ", ".join(str(FigureId.parse(key).number) for key in options)
+        lines.append(Suggestion(f"flip {FigureId.parse(next(iter(options)))}",
+                                # TRANSLATORS: %(numbers)s are figures' numbers: "1, 3, 5".
+                                _("turns it over without moving it (any of %(numbers)s)",
+                                  numbers=numbers)))
+    return lines, left
+
+
+def examples(state: GameState, seat: int) -> list[Suggestion]:
+    """Return two or three of the seat's moves now, to show how a reply reads: an entry, a
+    move on the board, a flip (those there are)."""
+    options = engine.legal_moves(state, seat)
+    entry = on_board = None
+    for key, outcomes in options.items():
+        moves = _distinct(outcomes)
+        if not moves:
+            continue
+        example = Suggestion(f"{FigureId.parse(key)} {moves[0].path}",
+                             what_it_does(state, moves[0]))
+        if state.figure(FigureId.parse(key)).where == OUTSIDE:
+            entry = entry or example
+        else:
+            on_board = on_board or example
+    chosen = [s for s in (entry, on_board) if s is not None]
+    if options:
+        chosen.append(_flip(FigureId.parse(next(iter(options)))))
+    return chosen
+
+
+def example_lines(state: GameState, seat: int) -> list[str]:
+    """Return :func:`examples` as lines of a mail: ``green 5 +NNW   (onto the board, to o9)``."""
+    return [f"{s.line}   ({s.does})" for s in examples(state, seat)]

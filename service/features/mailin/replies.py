@@ -1,0 +1,196 @@
+"""The answers to inbound mail: subject, plain text and HTML of each, and writing them out.
+
+Every answer goes through the outbox in the transaction that records what became of the
+message, keyed by the message's log row, so it is written once however often the message
+is delivered. Answers carry ``Auto-Submitted: auto-replied`` (RFC 3834) and
+``In-Reply-To``, so mail clients thread them and no auto-responder answers them back. An
+answer to a seat's own reply carries the seat's reply address, so answering it works too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from sqlalchemy.orm import Session
+
+from service.features.mail import markup
+from service.features.mail.notices import thread_key
+from service.features.mailin.commands import help_lines
+from service.features.mailin.models import InboundMail
+from service.plumbing import outbox
+from service.plumbing.i18n import _, ngettext
+from service.plumbing.i18n.languages import LANGUAGE_NAMES
+
+TOPIC = "mail_reply"
+MAX_LEGAL_LINES = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """An answer's words: a title, paragraphs, an optional list and an optional board."""
+
+    title: str
+    paragraphs: Sequence[str]
+    items: Sequence[str] = ()
+    diagram: str | None = None
+    link: str | None = None
+
+
+def write(session: Session, row: InboundMail, message_id: str | None, answer: Answer,
+          reply_to: str | None = None) -> None:
+    """Write the answer to the sender of ``row`` to the outbox (once per row); ``reply_to``,
+    the seat's reply address, makes the answer itself answerable with a move."""
+    headers = {"Auto-Submitted": "auto-replied", "X-FF-Kind": TOPIC}
+    if message_id:
+        headers["In-Reply-To"] = message_id
+        headers["References"] = message_id
+    subject = row.subject if row.subject.lower().startswith("re:") else f"Re: {row.subject}"
+    if row.said_note:
+        answer = replace(answer, paragraphs=[row.said_note, *answer.paragraphs])
+    text, html = render(answer)
+    # An answer to the seat joins the seat's thread of the game; one to a stranger does not.
+    thread = (thread_key(row.game_id, row.seat)
+              if reply_to and row.game_id is not None and row.seat is not None else None)
+    outbox.email_job(session, row.sender, subject.strip()[:200] or answer.title, text,
+                     f"mailin:{row.id}:reply", html=html, reply_to=reply_to, headers=headers,
+                     game_id=row.game_id, seat=row.seat, topic=TOPIC, thread=thread)
+
+
+def render(answer: Answer) -> tuple[str, str]:
+    """Return the answer as plain text and as HTML."""
+    items = list(answer.items[:MAX_LEGAL_LINES])
+    if len(answer.items) > MAX_LEGAL_LINES:
+        items.append(ngettext("... and %(num)d more", "... and %(num)d more",
+                              len(answer.items) - MAX_LEGAL_LINES))
+    text_parts = [answer.title, ""]
+    html_parts = []
+    for paragraph in answer.paragraphs:
+        text_parts += [paragraph, ""]
+        html_parts.append(markup.paragraph(paragraph))
+    if items:
+        text_parts += [f"  {item}" for item in items] + [""]
+        html_parts.append(markup.preformatted("\n".join(items)))
+    if answer.diagram is not None:
+        text_parts += [answer.diagram, ""]
+        html_parts.append(markup.board(answer.diagram))
+    if answer.link is not None:
+        text_parts += [_("Your game: %(link)s", link=answer.link), ""]
+        html_parts.append(markup.button(answer.link, _("Open your game")))
+    # TRANSLATORS: 'say', 'board' and 'help' are the words the player writes: keep them (the
+    # help lists each language's own).
+    footer = _("Answer with your move when it is your turn, 'say' and a message for the "
+               "other players, 'board' for the board or 'help' for how to write moves.")
+    text_parts += ["-- ", footer, ""]
+    return "\n".join(text_parts), markup.document(answer.title, html_parts, markup.text(footer))
+
+
+def applied(notation: str, diagram: str, link: str, to_move: str | None,
+            plan: Sequence[str] = ()) -> Answer:
+    """Return the confirmation of an applied move, with the new board; ``plan`` says what
+    became of the reply's further moves (the turn plan)."""
+    # TRANSLATORS: notation is the move as the engine writes it (green 5 +NNW); player is a
+    # player's name or a colour.
+    done = (_("Done: %(notation)s. Now it is %(player)s's turn.", notation=notation,
+              player=to_move) if to_move else _("Done: %(notation)s.", notation=notation))
+    return Answer(_("Your move was made"), [done, *plan], diagram=diagram, link=link)
+
+
+def plan_words(lines: Sequence[str], flip_rest: bool) -> list[str]:
+    """Return the paragraphs that tell a seat its turn plan was made."""
+    items = [f"{number}. {line}" for number, line in enumerate(lines, start=1)]
+    if flip_rest:
+        items.append(_("then flip the rest"))
+    # TRANSLATORS: moves lists the planned moves: "1. green 5 +NNW; 2. flip 4".
+    return [_("Your plan for your coming turns of this game turn: %(moves)s.",
+              moves="; ".join(items)),
+            _("Each move is made when your turn comes, if it still does what it does now; "
+              "else you get an email. A new plan replaces this one.")]
+
+
+def planned(lines: Sequence[str], flip_rest: bool, link: str) -> Answer:
+    """Return the answer to a reply that planned moves (none made now)."""
+    return Answer(_("Your plan was made"), plan_words(lines, flip_rest), link=link)
+
+
+def refused_move(line: str, message: str, legal: Sequence[str], diagram: str | None,
+                 link: str | None) -> Answer:
+    """Return the answer to a move that was not made: why, and the legal moves."""
+    # TRANSLATORS: line is the move as the player wrote it, in quotes; reason says why.
+    paragraphs = [_("Your move %(line)s was not made: %(reason)s", line=repr(line),
+                    reason=message)]
+    if legal:
+        paragraphs.append(_("These are the moves you can make now (answer with one line):"))
+    return Answer(_("Your move was not made"), paragraphs, legal, diagram, link)
+
+
+def said(your_turn: bool, link: str) -> Answer:
+    """Return the answer to a message that only spoke to the table (what became of it comes
+    first, from the log row)."""
+    after = [_("It is still your turn: reply with your move.")] if your_turn else []
+    return Answer(_("Your message to the table"), after, link=link)
+
+
+def wrong_sender(sender: str) -> str:
+    """Say that only the seat's own address may send its moves (``sender``: who did)."""
+    if not sender:
+        return _("Moves for this seat are taken only from the seat's own email address, not "
+                 "from an unnamed sender.")
+    return _("Moves for this seat are taken only from the seat's own email address, not "
+             "from %(sender)s.", sender=sender)
+
+
+def not_your_turn(player: str | None, colour: str) -> str:
+    """Say that it is another seat's turn: its ``player`` (None: an open seat) and
+    ``colour``, in the reader's words."""
+    if player:
+        # TRANSLATORS: player is a player's name, colour their colour (green).
+        return _("It is %(player)s's turn (%(colour)s), not yours. Your move is taken when it "
+                 "is your turn: you will get an email then.", player=player, colour=colour)
+    return _("It is %(colour)s's turn, not yours. Your move is taken when it is your turn: "
+             "you will get an email then.", colour=colour)
+
+
+def said_note(refusal: str | None) -> str:
+    """Say what became of a message to the table: posted, or not and why (``refusal``)."""
+    if refusal is None:
+        return _("Your message was posted to the table.")
+    return _("Your message was not posted to the table: %(reason)s", reason=refusal)
+
+
+def refused(title: str, message: str) -> Answer:
+    """Return the answer to a message that could not be acted on at all."""
+    return Answer(title, [message])
+
+
+def board(diagram: str, link: str) -> Answer:
+    """Return the answer to ``board``."""
+    return Answer(_("The board"), [_("This is the game as it is now.")], diagram=diagram,
+                  link=link)
+
+
+def help_text(link: str | None) -> Answer:
+    """Return the answer to ``help``."""
+    return Answer(_("How to play by email"), [], help_lines(), link=link)
+
+
+def language_set(language: str, link: str) -> Answer:
+    """Return the answer to ``language ...`` that set the seat's language (written in it)."""
+    return Answer(_("Your language"), [
+        # TRANSLATORS: language is the language's name in itself (Deutsch, Español, Polski).
+        _("From now on your emails from this game are in %(language)s.",
+          language=LANGUAGE_NAMES[language]),
+        _("You may write your moves in its words too: answer 'help' to see them.")], link=link)
+
+
+def language_choices(asked: str, current: str, link: str) -> Answer:
+    """Return the answer to ``language ...`` that named no language the game speaks: the
+    choices, and the language the seat reads now."""
+    choices = [f"language {code}    {name}" for code, name in LANGUAGE_NAMES.items()]
+    # TRANSLATORS: asked is what the player wrote after "language", in quotes.
+    first = (_("I do not know the language %(asked)s.", asked=repr(asked)) if asked
+             else _("Which language?"))
+    return Answer(_("Your language"), [
+        first,
+        _("Your emails from this game are in %(language)s. Answer with one of these lines to "
+          "change it:", language=LANGUAGE_NAMES[current])], choices, link=link)

@@ -1,0 +1,135 @@
+"""What the service tells players, written to the outbox in the transaction of the change.
+
+:func:`notify_about` is the one place every change of a game reports to; it hands the change
+to each channel (email: :mod:`service.features.mail.notices`). The invitation and "lost my link"
+emails are written here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from engine import GameState
+from service.features.mail import compose, moves, notices
+from service.features.mail.addresses import reply_address
+from service.features.mail.seats import NONE, mode_of, settings_of
+from service.features.webhooks.messages import (
+    SEAT_ABSENT,
+    TURN_NUDGED,
+    write_event,
+    write_messages,
+)
+from service.kernel.changes import GameChanged
+from service.kernel.models import GameRow, Seat, SeatRow
+from service.kernel.naming import game_name
+from service.kernel.narration import diagram
+from service.kernel.store import load_state
+from service.kernel.views import seat_label
+from service.plumbing import outbox
+from service.plumbing.i18n import _
+
+
+def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
+                 state: GameState | None = None, seats: Sequence[SeatRow] | None = None,
+                 has_webhooks: bool | None = None) -> None:
+    """Write the notifications that ``events`` of ``game`` call for, on every channel.
+
+    Called in the transaction that stored the events, after the game row was updated, both
+    for players' actions and for monster phases; ``events`` is empty when the game starts.
+    ``state`` (the engine state the game row now holds) and ``seats`` (the game's seats in
+    seat order) save reading them again when the caller has them; so does ``has_webhooks``
+    (whether the game has an enabled endpoint, read in this transaction).
+    """
+    write_messages(session, game, events, has_webhooks=has_webhooks)
+    notices.write(session, game, events, state=state, seats=seats)
+
+
+def notify(session: Session, change: GameChanged) -> None:
+    """Write the emails and webhook messages a change of a game calls for (the reaction
+    ``service.reactions`` lists)."""
+    notify_about(session, change.game, change.events, state=change.state, seats=change.seats,
+                 has_webhooks=change.has_webhooks)
+
+
+def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None) -> None:
+    """Write what tells ``seat`` (the seat the game waits for) that ``by`` (a seat, None: the
+    creator) nudged it: an email, if the seat has an address and has
+    not turned the game's emails off, and the webhook event ``turn.nudged``.
+
+    One nudge a game a day (``service.features.deadlines.nudge``) keeps the dedupe keys apart: they
+    name the game's version and the seat that nudged."""
+    name = f"{TURN_NUDGED}_{'creator' if by is None else by}"
+    write_event(session, game.id, game.version, TURN_NUDGED, {"seat": seat.seat, "by": by},
+                name)
+    mode = mode_of(settings_of(session, game.id).get(seat.seat))
+    state = load_state(game)
+    if not seat.email or mode == NONE or state is None:
+        return
+    with notices.in_seat_language(game, seat):
+        reader = notices.reader_of(session, game, seat, mode)
+        mail = compose.nudge(reader, _nudger(session, game, by), notices.when(state),
+                             moves.example_lines(state, seat.seat),
+                             notices.clock_of(game, seat), diagram(state))
+    notices.write_mail(session, seat, mail, "nudge",
+                       f"mail:{game.id}:{seat.seat}:nudge:{game.version}:{name}")
+
+
+def _nudger(session: Session, game: GameRow, by: int | None) -> str:
+    """Return who nudged, in words: ``Ann (red)``, or the game's creator."""
+    seat = None if by is None else session.get(Seat, (game.id, by))
+    return _("The game's creator") if seat is None else seat_label(seat)
+
+
+def tell_absent(session: Session, game: GameRow, seat: SeatRow) -> None:
+    """Tell the creator's webhooks that ``seat`` has missed as many deadlines as the creator
+    allows (``seat.absent``): they may hand the seat to someone else, unless the computer
+    plays it now (``computer``: its level). The creator's page says it too (the game view's
+    ``absent``); the creator has no email address."""
+    write_event(session, game.id, game.version, SEAT_ABSENT,
+                {"seat": seat.seat, "missed_deadlines": seat.missed_deadlines,
+                 "computer": seat.computer}, SEAT_ABSENT)
+
+
+def tell_computer_plays(session: Session, game: GameRow, seat: SeatRow) -> None:
+    """Tell the player of ``seat`` by email (if it has an address and has not turned the
+    game's emails off) that the computer plays their seat now, having missed too many
+    deadlines, and how to take it back."""
+    mode = mode_of(settings_of(session, game.id).get(seat.seat))
+    if not seat.email or seat.computer is None or mode == NONE:
+        return
+    with notices.in_seat_language(game, seat):
+        reader = notices.reader_of(session, game, seat, mode)
+        mail = compose.computer_plays(reader, seat.missed_deadlines, seat.computer)
+    notices.write_mail(session, seat, mail, "computer",
+                       f"mail:{game.id}:{seat.seat}:computer:{game.version}")
+
+
+def send_invitation(session: Session, game: GameRow, seat: SeatRow, link: str) -> None:
+    """Write the email that gives a player their private link when the game is created; when
+    the game starts at once and the seat moves first, with examples of its moves."""
+    assert seat.email is not None
+    state = load_state(game)
+    with notices.in_seat_language(game, seat):
+        examples = [] if state is None else moves.example_lines(state, seat.seat)
+        mail = compose.invitation(seat.name or "", game_name(game), seat.colour, link,
+                                  examples)
+    outbox.email_job(session, seat.email, mail.subject, mail.text,
+                     notices.thread_key(game.id, seat.seat), html=mail.html,
+                     reply_to=reply_address(game.id, seat.seat, session),
+                     headers=notices.list_headers(game.id, seat.seat),
+                     game_id=game.id, seat=seat.seat, topic="invite")
+    notices.mark_invited(session, game.id, seat.seat)
+
+
+def send_links(session: Session, to: str, links: Sequence[tuple[str, str]],
+               dedupe_key: str) -> bool:
+    """Write the email that answers "I lost my link": one line per game, name and link (in
+    the current language: the one of the request that asked for it).
+
+    Return False when an email with ``dedupe_key`` was written before (nothing written)."""
+    mail = compose.lost_links(links)
+    return outbox.email_job(session, to, mail.subject, mail.text, dedupe_key, html=mail.html,
+                            topic="links") is not None

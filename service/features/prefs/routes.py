@@ -1,0 +1,91 @@
+"""Routes of notification preferences and of the unsubscribe link: thin, one service call each."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, request
+from flask.views import MethodView
+
+from service.features.prefs import language, pages, service
+from service.features.prefs.schemas import (
+    EmailNotificationsSchema,
+    EmailPreferencesSchema,
+    SeatLanguageAnswerSchema,
+    SeatLanguageSchema,
+)
+from service.plumbing.api import BEARER, Blueprint, errors, json_reply
+from service.plumbing.tokens import bearer_token
+
+blp = Blueprint("notifications", __name__, url_prefix="/api/v1",
+                description="A seat's email preference, its emails' delivery status, and the "
+                            "unsubscribe link of its emails.")
+
+UNSUBSCRIBE_TOKEN_PATTERN = r"^[A-Za-z0-9_-]{22}\.[0-9]{1,2}\.[A-Za-z0-9_-]{22}$"
+HTML = {"description": "A small HTML page.",
+        "content": {"text/html": {"schema": {"type": "string"}}}}
+
+
+@blp.route("/games/<game_id>/notifications")
+class Notifications(MethodView):
+    """The token's seat's email preference and its latest emails."""
+
+    @blp.response(200, EmailNotificationsSchema)
+    @errors(blp, 401, 403, 404)
+    @blp.doc(security=BEARER)
+    def get(self, game_id: str) -> Response:
+        """Read the seat's email mode and the status of its latest emails (a seat token)."""
+        return json_reply(service.read_preferences(game_id, bearer_token()))
+
+    @blp.arguments(EmailPreferencesSchema())
+    @blp.response(200, EmailNotificationsSchema)
+    @errors(blp, 401, 403, 404)
+    @blp.doc(security=BEARER)
+    def put(self, preferences: dict[str, Any], game_id: str) -> Response:
+        """Set how often the seat is emailed about the game (a seat token)."""
+        return json_reply(service.set_preferences(game_id, bearer_token(),
+                                                  preferences["email_mode"]))
+
+
+@blp.route("/games/<game_id>/language")
+class SeatLanguage(MethodView):
+    """The token's seat's language and time zone."""
+
+    @blp.arguments(SeatLanguageSchema())
+    @blp.response(200, SeatLanguageAnswerSchema)
+    @errors(blp, 401, 403, 404)
+    @blp.doc(security=BEARER)
+    def put(self, choice: dict[str, Any], game_id: str) -> Response:
+        """Choose the language the seat's mails, answers and page are in, and the time zone
+        of the dates in its mails (a seat token)."""
+        return json_reply(language.set_seat_language(game_id, bearer_token(), choice))
+
+
+@blp.route("/unsubscribe/<token>", parameters=[{
+    "in": "path", "name": "token", "required": True,
+    "description": "The token of the seat's unsubscribe link: game id, seat, signature.",
+    "schema": {"type": "string", "pattern": UNSUBSCRIBE_TOKEN_PATTERN}}])
+class Unsubscribe(MethodView):
+    """The unsubscribe link of a seat's emails (List-Unsubscribe)."""
+
+    @blp.doc(responses={"200": HTML})
+    @errors(blp, 404)
+    def get(self, token: str) -> Response:
+        """Show a page that asks to confirm; nothing changes until it is confirmed (POST).
+
+        Mail scanners open links; only a POST unsubscribes.
+        """
+        return _html(pages.confirm_page(service.unsubscribe(token, confirm=False), request.path))
+
+    @blp.doc(responses={"200": HTML})
+    @errors(blp, 404)
+    def post(self, token: str) -> Response:
+        """Unsubscribe at once (RFC 8058 one-click: the signed link is the only credential).
+
+        The seat's email mode becomes ``none``; its link and the game are unaffected.
+        """
+        return _html(pages.done_page(service.unsubscribe(token, confirm=True)))
+
+
+def _html(page: str) -> Response:
+    return Response(page, 200, content_type="text/html; charset=utf-8")

@@ -1,0 +1,65 @@
+"""Schemas of the notification preferences: the setting, the answer, the deliveries."""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from service.features.mail.seats import MODES
+from service.plumbing.i18n.fields import language_field, time_zone_field
+
+MODE_DESCRIPTION = ("every_event: your turn, each monster phase and the end; my_turn: your "
+                    "turn and the end; digest: one summary a day at most; none: no email.")
+
+
+class EmailPreferencesSchema(Schema):
+    """What a seat may set: how often it is emailed about the game."""
+
+    email_mode = fields.String(required=True, validate=validate.OneOf(MODES),
+                               metadata={"description": MODE_DESCRIPTION})
+
+
+class EmailDeliverySchema(Schema):
+    """One email written for the seat, and how its sending went (the outbox row)."""
+
+    id = fields.Integer(required=True)
+    topic = fields.String(required=True, allow_none=True, metadata={
+        "description": "invite, turn, monster, over, digest, or a reply's kind."})
+    subject = fields.String(required=True)
+    status = fields.String(required=True, metadata={
+        "description": "pending (waiting or retrying), sent, or failed (given up)."})
+    attempts = fields.Integer(required=True)
+    last_error = fields.String(required=True, allow_none=True)
+    created_at = fields.String(required=True)
+    next_attempt_at = fields.String(required=True, allow_none=True)
+    sent_at = fields.String(required=True, allow_none=True)
+
+
+class EmailNotificationsSchema(Schema):
+    """A seat's preference, its address, its activity, and its latest emails, newest first."""
+
+    seat = fields.Integer(required=True)
+    email = fields.String(required=True, allow_none=True, metadata={
+        "description": "The seat's address; null: the seat gets no email at all."})
+    email_mode = fields.String(required=True, metadata={"description": MODE_DESCRIPTION})
+    last_active_at = fields.String(required=True, allow_none=True, metadata={
+        "description": "When the seat last read the game; no email within a minute of it."})
+    digest_sent_at = fields.String(required=True, allow_none=True)
+    deliveries = fields.List(fields.Nested(EmailDeliverySchema), required=True)
+
+
+
+class SeatLanguageSchema(Schema):
+    """The language and time zone a seat chooses (either may be left out)."""
+
+    language = language_field()
+    time_zone = time_zone_field()
+
+
+class SeatLanguageAnswerSchema(Schema):
+    """A seat's choice as stored (null: not chosen) and the language its mails are in."""
+
+    language = fields.String(required=True, allow_none=True)
+    time_zone = fields.String(required=True, allow_none=True)
+    mail_language = fields.String(required=True, metadata={
+        "description": "The language the seat's mails are written in: its own, else the "
+                       "game's."})

@@ -1,0 +1,64 @@
+"""Request fields of the game itself, shared by the features' schemas: a game's pace, the
+computer's levels, an action given in notation or as JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.i18n import _
+from service.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
+from service.schemas import bounded_int
+from service.vocabulary import COMPUTER_LEVELS
+
+MIN_MOVE_TIME = 60
+MAX_MOVE_TIME = 30 * 24 * 60 * 60
+
+
+def move_time_limit_field(**kwargs: Any) -> fields.Integer:
+    """Return the field of a game's time per move: seconds, a minute to 30 days, or null."""
+    return bounded_int(MIN_MOVE_TIME, MAX_MOVE_TIME, allow_none=True, metadata={
+        "description": "Seconds each player has for a move; null: no limit."}, **kwargs)
+
+
+def vacation_days_field(**kwargs: Any) -> fields.Integer:
+    """Return the field of the vacation days each seat of a game has (0: none)."""
+    return bounded_int(0, MAX_VACATION_DAYS, metadata={"description": (
+        "Days of vacation each seat has in this game (0: none). When a seat's deadline "
+        "passes, its days are spent one at a time, each moving the deadline a day on, "
+        "before its time runs out (docs/deadlines.md).")}, **kwargs)
+
+
+def missed_deadlines_limit_field(**kwargs: Any) -> fields.Integer:
+    """Return the field of the missed deadlines after which the creator is told that a seat
+    may be handed to a new player (null: never)."""
+    return bounded_int(1, MAX_MISSED_DEADLINES_LIMIT, allow_none=True, metadata={
+        "description": "After this many missed deadlines of a seat, the creator's page and "
+                       "webhooks say they may hand the seat to someone else; null: never."},
+        **kwargs)
+
+
+def absent_computer_field(**kwargs: Any) -> fields.String:
+    """Return the field of the level at which the computer takes a seat once it is absent
+    (null: the creator is only told)."""
+    return fields.String(validate=validate.OneOf(COMPUTER_LEVELS), allow_none=True, metadata={
+        "description": "When a seat has missed missed_deadlines_limit deadlines, the computer "
+                       "plays it from then on at this level (easy, normal or hard; "
+                       "docs/bots.md) until its player or the creator takes it back; null: "
+                       "the creator is only told."}, **kwargs)
+
+
+class NotationOrAction(Schema):
+    """A schema that takes an action in exactly one of two forms, ``notation`` or ``action``
+    (a submission, a line of a plan): the subclass declares both fields."""
+
+    class Meta:
+        """Exactly one of the two forms."""
+
+        openapi = {"oneOf": [{"required": ["notation"]}, {"required": ["action"]}]}
+
+    @validates_schema
+    def _one_form(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if ("notation" in data) == ("action" in data):
+            raise ValidationError(_("Give exactly one of 'notation' and 'action'."), "notation")

@@ -1,0 +1,76 @@
+"""The game told in words in the reader's language: the engine's narration (``engine.narrate``)
+with each of its English templates translated through the catalogs.
+
+The engine knows no languages: each of its narrating functions takes a ``say(template,
+**params)``, and these give it one that translates. The templates are found for the
+catalogs in ``engine/narrate.py`` itself, as the literals of its ``say("...")`` calls
+(:func:`extract_templates`). Outside an app context, or in English, the texts are the
+engine's own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import IO, Any
+
+from babel.messages.extract import extract_python
+
+from engine import GameState, narrate
+from engine.diagram import diagram as draw_diagram
+from service.kernel.vocabulary import COMPUTER
+from service.plumbing.i18n import _
+from service.plumbing.i18n import _ as translate
+
+
+def _say(template: str, /, **params: Any) -> str:
+    """``template`` in the current language, its ``%(name)s`` filled from ``params``."""
+    return translate(template, **params)
+
+
+def narrate_action(events: Iterable[Mapping[str, Any]], who: str, *,
+                   timed_out: bool = False) -> str:
+    """Tell one player's action in words (see :func:`engine.narrate.narrate_action`); an
+    action the computer played for the seat (a ``computer`` event among its events,
+    ``service.features.computer``) says so."""
+    events = list(events)
+    if any(event.get("type") == COMPUTER for event in events):
+        # TRANSLATORS: the subject of a sentence telling a move the computer made for a
+        # seat: "The computer, playing Ann (green), moved green 5 from h5 to g3."
+        who = _("The computer, playing %(who)s,", who=who)
+    return narrate.narrate_action(events, who, timed_out=timed_out, say=_say)
+
+
+def narrate_monster(events: Iterable[Mapping[str, Any]]) -> str:
+    """Tell one monster phase in sentences (see :func:`engine.narrate.narrate_monster`)."""
+    return narrate.narrate_monster(events, say=_say)
+
+
+def diagram(state: GameState, legend: bool = True) -> str:
+    """The board and the game's status as fixed-width text (see :func:`engine.diagram`)."""
+    return draw_diagram(state, legend, say=_say)
+
+
+def stone_name(kind: str) -> str:
+    """A stone kind in words: ``stone``, ``crystal``, ``right-turning stone`` ..."""
+    return narrate.stone_name(kind, say=_say)
+
+
+def the_stone_name(kind: str) -> str:
+    """A stone kind with its definite article: ``the stone``, ``the crystal`` ..."""
+    return narrate.the_stone_name(kind, say=_say)
+
+
+def figure_name(key: str) -> str:
+    """A figure in words, ``red 5`` for the key ``red5``."""
+    return narrate.figure_name(key, say=_say)
+
+
+def extract_templates(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                      options: Any) -> Iterator[tuple[int, str, Any, Any]]:
+    """Babel extraction method for ``engine/narrate.py`` and ``engine/diagram.py``: the
+    templates of their ``say("...")``
+    calls, as if wrapped in ``_()``. (``say`` is no keyword elsewhere: the page's JavaScript
+    has functions of that name, and texts nested in their calls would be lost.)"""
+    for line, _keyword, messages, comments in extract_python(
+            fileobj, {"say": None}, comment_tags, options):
+        yield line, "_", messages, comments

@@ -1,0 +1,36 @@
+"""The request fields that name a language or a time zone, shared by every schema."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import fields, validate
+
+from service.plumbing.i18n.languages import LANGUAGES, TIME_ZONES
+from service.plumbing.i18n.setup import lazy_gettext
+
+
+def language_field(**kwargs: Any) -> fields.String:
+    """A language code the service speaks: ``en``, ``de``, ``es`` or ``pl``."""
+    kwargs.setdefault("metadata", {}).setdefault(
+        "description", "A language: en (English), de (Deutsch), es (Español), pl (Polski).")
+    return fields.String(validate=validate.OneOf(LANGUAGES), **kwargs)
+
+
+def time_zone_field(**kwargs: Any) -> fields.String:
+    """An IANA time zone name (``Europe/Berlin``, ``America/New_York``, ``UTC``); the
+    document lists them all, as the zone database this process has them."""
+    kwargs.setdefault("metadata", {}).setdefault(
+        "description", "An IANA time zone, like Europe/Berlin or UTC: dates in mails are "
+                       "written in it.")
+    return fields.String(validate=validate.OneOf(
+        # TRANSLATORS: {input} is what the reader sent as a time zone.
+        TIME_ZONES, error=lazy_gettext("'{input}' is not a time zone; write one like "
+                                       "Europe/Berlin or UTC.")),
+        **kwargs)
+
+
+def reading_choices(body: dict[str, Any]) -> dict[str, str]:
+    """The language and time zone a request chose for its seat, as column values (only
+    those it gave)."""
+    return {name: body[name] for name in ("language", "time_zone") if body.get(name)}

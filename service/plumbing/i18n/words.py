@@ -1,0 +1,50 @@
+"""The game's own words said in the reader's language: the seats' colours."""
+
+from __future__ import annotations
+
+from service.plumbing.i18n.setup import _
+
+
+def colour_name(colour: str) -> str:
+    """A seat's colour (``green``, ...) as its reader says it; unknown colours as given."""
+    names = {
+        "green": _("green"), "red": _("red"), "blue": _("blue"), "yellow": _("yellow"),
+        "beige": _("beige"), "purple": _("purple"), "black": _("black"),
+    }
+    return names.get(colour, colour)
+
+
+def status_name(status: str) -> str:
+    """A game's status (``finished``, ...) as its reader says it, to fit "This game is ..."."""
+    names = {
+        "open": _("open"), "active": _("under way"), "finished": _("finished"),
+        "cancelled": _("cancelled"),
+    }
+    return names.get(status, status)
+
+
+def phase_name(phase: str) -> str:
+    """A game's phase (``placement``, ...) as its reader says it, to fit "the ... phase"."""
+    names = {
+        "placement": _("placement"), "figures": _("figure"), "monster": _("monster"),
+        "over": _("final"),
+    }
+    return names.get(phase, phase)
+
+
+def ending_name(reason: str) -> str:
+    """Why a game ended (the engine's ``escaped``, ``stage_two_over``, ``nothing_left``), in
+    words that fit "The game is over (...)"."""
+    names = {
+        "escaped": _("a player got enough figures out"),
+        "stage_two_over": _("the second stage is over"),
+        "nothing_left": _("no figure is left in play"),
+    }
+    return names.get(reason, reason)
+
+
+def level_name(level: str) -> str:
+    """A computer player's level (``easy``, ...) as its reader says it."""
+    # TRANSLATORS: the levels at which the computer plays a seat
+    names = {"easy": _("easy"), "normal": _("normal"), "hard": _("hard")}
+    return names.get(level, level)
