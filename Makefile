@@ -29,7 +29,7 @@ test: $(VENV)/.installed-test debian-packages
 # Refresh the translation catalogs from the code after adding or changing texts: new texts
 # come in empty, changed ones fuzzy; then translate them (docs/translating.md).
 i18n: $(VENV)/.installed
-	$(BIN)/python -m service.i18n.extract
+	$(BIN)/python -m service.plumbing.i18n.extract
 
 # Pin every dependency of the service (pyproject.toml's ranges) with its hashes, for
 # reproducible deploys (deploy/Dockerfile installs from it): run after changing a range.

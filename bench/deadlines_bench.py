@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from service import create_app  # noqa: E402
-from service.games.service import create_game  # noqa: E402
+from service.features.games.service import create_game  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
 from tests.support.postgres_server import PostgresServer  # noqa: E402
 from worker.deadlines import check_deadlines  # noqa: E402

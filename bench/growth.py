@@ -16,7 +16,7 @@ runs ``--runs`` times (each stops after ``--op-seconds``) on random games:
 * read the log after a cursor: ``GET /api/v1/games/<id>/actions?after=<10 from the end>``;
 * the deadline sweep (``worker.deadlines.check_deadlines``): with nothing due, and with three
   running games' deadlines passed (each expired: a timeout flip, its mails and webhooks);
-* the outbox sweep's query (``service.outbox_lifecycle.due_ids``), ten rows due.
+* the outbox sweep's query (``service.plumbing.outbox_lifecycle.due_ids``), ten rows due.
 
 Each size has its own database, and the sizes are measured in turns (``--rounds``), so that
 this VM's drift (other work on its two cores) falls on all of them alike; between rounds the
@@ -123,8 +123,8 @@ class Operations:
         """Beat's deadline check expires the sub-turns of a few games whose deadline passed."""
         from sqlalchemy import text
 
-        from service.extensions import db
-        from service.unit_of_work import rows_changed
+        from service.plumbing.extensions import db
+        from service.plumbing.unit_of_work import rows_changed
 
         with self.app.app_context():
             passed = rows_changed(db.session.execute(text(
@@ -137,7 +137,7 @@ class Operations:
         return self._sweep_deadlines
 
     def _sweep_deadlines(self) -> None:
-        from service.models import utcnow
+        from service.plumbing.columns import utcnow
         from worker.deadlines import check_deadlines
 
         with self.app.app_context():
@@ -145,8 +145,8 @@ class Operations:
 
     def outbox_sweep(self) -> Timed:
         """The outbox sweep's query: the rows due now, the longest waiting first."""
-        from service.models import utcnow
-        from service.outbox_lifecycle import due_ids
+        from service.plumbing.columns import utcnow
+        from service.plumbing.outbox_lifecycle import due_ids
 
         def sweep() -> None:
             with self.app.app_context():
@@ -158,7 +158,7 @@ class Operations:
         then leave ``OUTBOX_DUE`` rows due and as many waiting for a retry, the rest done."""
         from sqlalchemy import text
 
-        from service.extensions import db
+        from service.plumbing.extensions import db
         from tests.service.helpers import run_monster_jobs
 
         run_monster_jobs(self.app)
@@ -226,7 +226,7 @@ def explain(app: Any, operations: Operations) -> None:
     from sqlalchemy import event
     from sqlalchemy.exc import DBAPIError
 
-    from service.extensions import db
+    from service.plumbing.extensions import db
 
     with app.app_context():
         engine = db.engine
@@ -312,7 +312,7 @@ def load(postgres: PostgresServer, size: int, sizes: list[int]) -> tuple[Operati
     from sqlalchemy import text
 
     from service import create_app
-    from service.extensions import db
+    from service.plumbing.extensions import db
 
     url = postgres.create_database(f"ff_growth_{size}")
     subprocess.run([sys.executable, "-m", "service.migrate", "upgrade"], cwd=ROOT, check=True,

@@ -30,8 +30,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import Connection, Table, select, text
 
-from service.extensions import Base, db
-from service.models import Game, Token
+from service.kernel.models import Game, Token
+from service.plumbing.extensions import Base, db
 from tests.service.helpers import auth, create_game, play_one, run_monster_jobs
 
 DAY = 86_400

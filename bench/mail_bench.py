@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 from sqlalchemy import func, select  # noqa: E402
 
 from service import create_app  # noqa: E402
-from service.extensions import db  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
-from service.models import Outbox  # noqa: E402
+from service.plumbing.extensions import db  # noqa: E402
+from service.plumbing.outbox import Outbox  # noqa: E402
 from tests.service.helpers import (  # noqa: E402
     a_legal_action,
     create_game,

@@ -99,7 +99,7 @@ def client(index: int, port: int, games: int, database_url: str, start_at: float
     """Play ``games`` games until ``stop_at``; put (latencies in ms, errors) on ``queue``."""
     os.environ["FF_DATABASE_URL"] = database_url
     from service import create_app
-    from service.monster import resolve_monster_phase
+    from service.kernel.monster import resolve_monster_phase
 
     app = create_app({"RATELIMIT_ENABLED": False})
     rnd = random.Random(index)
@@ -329,7 +329,7 @@ def main() -> None:
 
         service_port = free_port()
         servers.append(gunicorn("service:create_app()", service_port, args, env,
-                                folder / "service.log"))
+                                folder / "service.features.log"))
         bare_port = free_port()
         servers.append(gunicorn("bare_app:create_app()", bare_port, args,
                                 {**env, "FF_DATABASE_URL": bare_url,

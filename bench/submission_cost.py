@@ -66,7 +66,7 @@ class Driver:
     def submit_one(self) -> tuple[float, float]:
         """Make the next submission (resolving monster phases and replacing finished games
         first); return its wall and CPU seconds."""
-        from service.monster import resolve_monster_phase
+        from service.kernel.monster import resolve_monster_phase
 
         while True:
             index = self.turn % len(self.games)

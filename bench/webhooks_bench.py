@@ -30,11 +30,11 @@ from flask import Flask  # noqa: E402
 from sqlalchemy import select  # noqa: E402
 
 from service import create_app  # noqa: E402
-from service.extensions import db  # noqa: E402
+from service.features.webhooks.messages import write_messages  # noqa: E402
+from service.kernel.models import Event, Game  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
-from service.models import Event, Game, Outbox  # noqa: E402
-from service.outbox import forget_unpublished  # noqa: E402
-from service.webhooks.messages import write_messages  # noqa: E402
+from service.plumbing.extensions import db  # noqa: E402
+from service.plumbing.outbox import Outbox, forget_unpublished  # noqa: E402
 from tests.service.helpers import auth, create_game, play_one  # noqa: E402
 from tests.support.postgres_server import PostgresServer  # noqa: E402
 from tests.support.webhook_receiver import WebhookReceiver  # noqa: E402

@@ -4,7 +4,7 @@ Passed with ``--config deploy/gunicorn.conf.py``; the command lines give the res
 workers).
 
 The worker class is gevent's: a game page holds a stream open (server-sent events,
-``service.live``) for as long as it is open, and a sync or threaded worker would spend a
+``service.features.live``) for as long as it is open, and a sync or threaded worker would spend a
 process or a thread on each. A gevent worker holds up to ``worker_connections`` of them as
 greenlets, each asleep until its game changes or its heartbeat is due; requests that read
 and write the database run as before (psycopg 3 and redis-py cooperate with gevent's
@@ -55,7 +55,7 @@ def post_worker_init(worker):
     def watch():
         while worker.alive:
             time.sleep(1.0)
-        from service.live.service import end_streams
+        from service.features.live.service import end_streams
         end_streams()
 
     threading.Thread(target=watch, name="end-streams", daemon=True).start()

@@ -158,7 +158,7 @@ class Stack:
         ], self.env, logs / "beat.log")
         # The SMTP door of play by email, when the stack is given a port for it.
         self.mailin = None if mailin_port is None else Process(
-            "mailin", [sys.executable, "-m", "service.mailin.smtpd"],
+            "mailin", [sys.executable, "-m", "service.smtpd"],
             {**self.env, "FF_MAILIN_SMTP_HOST": HOST, "FF_MAILIN_SMTP_PORT": str(mailin_port)},
             logs / "mailin.log")
         self.mailin_port = mailin_port

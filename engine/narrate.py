@@ -105,7 +105,7 @@ def _direction(letter: str, say: Say) -> str:
 
 def colour_word(colour: str, say: Say = english) -> str:
     """Return a seat's colour in words (the same words as the service's colour names,
-    ``service/i18n/words.py``: one catalog entry each)."""
+    ``service/plumbing/i18n/words.py``: one catalog entry each)."""
     names = {
         "green": say("green"), "red": say("red"), "blue": say("blue"), "yellow": say("yellow"),
         "beige": say("beige"), "purple": say("purple"), "black": say("black"),

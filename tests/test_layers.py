@@ -1,6 +1,7 @@
 """The layers stay apart: the rules engine imports no I/O library (STYLE.md, rule 2); the
-parts of the service import each other in no loop, and features share only what is meant to
-be shared (docs/architecture.md)."""
+service is grouped as its layers (plumbing, kernel, features, and the top that joins them),
+no part imports one above it or loops back, and features share only the seams
+docs/architecture.md names."""
 
 from __future__ import annotations
 
@@ -43,29 +44,51 @@ def test_engine_imports_no_framework_database_queue_or_network_library(
     assert loaded & FORBIDDEN_IN_ENGINE == set()
 
 
-# ---- The parts of the service (each top-level module or package of service/) ----
+# ---- The layers of the service: plumbing, kernel, features, and the top that joins them ----
 
 ROOT = Path(__file__).resolve().parent.parent
-FEATURES = frozenset({"actions", "deadlines", "games", "home", "links", "live", "log",
-                      "mail", "mailin", "plans", "prefs", "talk", "webhooks"})
-# What a feature may take from another: the email channel (mail: compose, addresses, seats'
-# preferences), the one submission use case (the mail door submits moves as the API does)
-# the table's use cases (the mail door posts a reply's "say", mails show the table), the
-# minting of a seat's links (home hands out seat links as "I lost my link" does) and the
-# turn plans' use cases (the mail door plans a reply's further moves).
-SHARED_ACROSS_FEATURES = {"mail": "service.mail", "actions": "service.actions.service",
-                          "talk": "service.talk.service", "links": "service.links.service",
-                          "plans": "service.plans.service"}
+SERVICE = ROOT / "service"
+LAYERS = ("plumbing", "kernel", "features")
+"""The packages of service/, from the bottom up (docs/architecture.md). The modules loose at
+the top of service/ (the app factory, the lists of reactions, the processes' entry points)
+stand above all three and join them."""
+TOP = len(LAYERS)
+MOST_LOOSE_MODULES = 10
+
+SEAMS = {
+    "service.features.mail": "the email channel: composing, addresses, seats' settings",
+    "service.features.actions.service": "the one submission use case (the mail door's moves)",
+    "service.features.talk.service": "the table's use cases (a reply's 'say'; the table shown)",
+    "service.features.links.service": "a seat's links minted (home hands them out)",
+    "service.features.plans.service": "the turn plans' use cases (a reply's further moves)",
+    "service.features.computer.service": "the computer's seats (a seat absent too long)",
+    "service.features.notifications.service": "telling players on every channel",
+    "service.features.webhooks.messages": "the webhook messages written beside the mails",
+}
+"""What a feature may take from another, and why: every other import between features is
+refused. docs/architecture.md names each ("Seams")."""
+
+
+def module_name(path: Path) -> str:
+    """Return the dotted name of a module of the repository (a package by its own name)."""
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def is_module(name: str) -> bool:
+    """True when ``name`` is a module or package of the repository."""
+    path = ROOT.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 def imports_of(path: Path) -> Iterator[str]:
-    """Yield every module a Python file imports (at any depth, TYPE_CHECKING included)."""
+    """Yield every module a Python file imports (at any depth, TYPE_CHECKING included): a
+    name imported from a package counts as its module when it is one."""
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            if node.module in ("service", "worker", "engine"):
-                yield from (f"{node.module}.{alias.name}" for alias in node.names)
-            else:
-                yield node.module
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                yield full if is_module(full) else node.module
         elif isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
 
@@ -74,18 +97,33 @@ def modules_of(package: str) -> Iterator[tuple[str, Path]]:
     """Yield (dotted name, path) of every module of a top-level package of the repository."""
     for path in sorted((ROOT / package).rglob("*.py")):
         if "migrations" not in path.parts:
-            yield ".".join(path.relative_to(ROOT).with_suffix("").parts), path
+            yield module_name(path), path
+
+
+def part_of(module: str) -> str:
+    """Return the part of the service a module belongs to: a feature (``features.mail``), a
+    module or package of the kernel or the plumbing (``kernel.store``, ``plumbing.i18n``), or
+    a module at the top (``reactions``; ``service`` is the app factory)."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return "service"
+    return ".".join(parts[:2]) if parts[0] in LAYERS and len(parts) > 1 else parts[0]
+
+
+def layer_of(part: str) -> int:
+    """Return the floor of a part: 0 the plumbing, 1 the kernel, 2 the features, 3 the top."""
+    head = part.split(".")[0]
+    return LAYERS.index(head) if head in LAYERS else TOP
 
 
 def part_edges() -> dict[tuple[str, str], set[str]]:
     """Return the imports between parts of the service: (from part, to part) -> importers."""
     edges: dict[tuple[str, str], set[str]] = defaultdict(set)
     for name, path in modules_of("service"):
-        source = name.split(".")[1] if "." in name else None
+        source = part_of(name)
         for imported in imports_of(path):
-            parts = imported.split(".")
-            if parts[0] == "service" and len(parts) > 1 and source and parts[1] != source:
-                edges[source, parts[1]].add(f"{name} -> {imported}")
+            if imported.split(".")[0] == "service" and part_of(imported) != source:
+                edges[source, part_of(imported)].add(f"{name} -> {imported}")
     return edges
 
 
@@ -122,9 +160,16 @@ def cycles(edges: dict[tuple[str, str], set[str]]) -> list[list[str]]:
     return found
 
 
+def test_the_top_of_the_service_holds_the_layers_and_few_loose_modules() -> None:
+    folders = {path.name for path in SERVICE.iterdir()
+               if path.is_dir() and (path / "__init__.py").is_file()}
+    loose = sorted(path.name for path in SERVICE.glob("*.py"))
+    assert folders == set(LAYERS)
+    assert len(loose) <= MOST_LOOSE_MODULES, loose
+
+
 def test_the_parts_of_the_service_import_each_other_in_no_loop() -> None:
     edges = part_edges()
-    assert ("store", "notifications") not in edges  # the store decides no policy
     loops = cycles(edges)
     assert loops == [], "\n".join(
         f"{a} -> {b}: {sorted(edges[a, b])}" for loop in loops for a in loop for b in loop
@@ -136,16 +181,39 @@ def test_the_cycle_finder_finds_a_loop() -> None:
                    ("c", "d"): set()}) == [["a", "b", "c"]]
 
 
-def test_a_feature_takes_from_another_only_the_mail_channel_and_the_submit_use_case() -> None:
-    crossing = {pair: importers for pair, importers in part_edges().items()
-                if pair[0] in FEATURES and pair[1] in FEATURES}
-    for (source, target), importers in crossing.items():
-        allowed = SHARED_ACROSS_FEATURES.get(target)
-        assert allowed is not None and target != source, (source, target, importers)
+def test_no_part_imports_a_layer_above_its_own() -> None:
+    upward = {pair: sorted(importers) for pair, importers in part_edges().items()
+              if layer_of(pair[0]) < layer_of(pair[1])}
+    assert upward == {}
+
+
+def test_the_layer_finder_places_each_part() -> None:
+    assert [layer_of(part_of(name)) for name in (
+        "service.plumbing.i18n.setup", "service.kernel.store", "service.features.mail.compose",
+        "service.reactions", "service")] == [0, 1, 2, 3, 3]
+    assert part_of("service.features.mail.compose") == "features.mail"
+    assert part_of("service.plumbing.i18n.setup") == "plumbing.i18n"
+
+
+def test_a_feature_takes_from_another_only_through_the_named_seams() -> None:
+    used: set[str] = set()
+    for (source, target), importers in part_edges().items():
+        if layer_of(source) != layer_of(target) or not target.startswith("features."):
+            continue
         for importer in importers:
             imported = importer.split(" -> ")[1]
-            assert imported == allowed or imported.startswith(f"{allowed}."), importer
-    assert ("mail", "mailin") not in crossing  # the channel knows nothing of the mail door
+            seam = next((seam for seam in SEAMS
+                         if imported == seam or imported.startswith(f"{seam}.")), None)
+            assert seam is not None, importer
+            used.add(seam)
+    assert used == set(SEAMS), f"seams no feature uses: {set(SEAMS) - used}"
+    assert ("features.mail", "features.mailin") not in part_edges()  # the channel knows
+    # nothing of the mail door
+
+
+def test_every_seam_is_named_in_the_architecture() -> None:
+    architecture = (ROOT / "docs" / "architecture.md").read_text()
+    assert [seam for seam in SEAMS if f"`{seam}`" not in architecture] == []
 
 
 def test_the_service_never_imports_the_worker_and_the_engine_imports_neither() -> None:

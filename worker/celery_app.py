@@ -21,7 +21,7 @@ from typing import Any
 from celery import Celery, Task
 from flask import Flask
 
-from service import outbox
+from service.plumbing import outbox
 from worker.schedule import beat_schedule
 from worker.tasks import RELAY_OUTBOX
 

@@ -1,7 +1,7 @@
 """The outbox's ``computer_move`` handler: the computer plays its seat's move.
 
 The job names the game, the version at which the seat came to act, and the seat;
-``service.computer.service.play_computer_move`` acts only on the game at that version with
+``service.features.computer.service.play_computer_move`` acts only on the game at that version with
 that seat to act and still the computer's, and submits through the one submission use case
 with an idempotency key of the game and version, so a duplicate, late or repeated job
 changes nothing. The bot thinks here, in the worker, never in a web request.
@@ -9,8 +9,8 @@ changes nothing. The bot thinks here, in the worker, never in a web request.
 
 from __future__ import annotations
 
-from service.actions.service import submit_action
-from service.computer.service import COMPUTER_JOB, play_computer_move
+from service.features.actions.service import submit_action
+from service.features.computer.service import COMPUTER_JOB, play_computer_move
 from worker.jobs import DATABASE_RETRY, Job, handler
 
 

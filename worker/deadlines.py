@@ -1,9 +1,9 @@
 """The periodic check of deadlines: reminders due and sub-turns whose time ran out.
 
 Beat runs :func:`check_deadlines_task` every minute or so; :func:`check_deadlines` is the
-plain function it calls with the time of the service's clock (``service.clock``), which
+plain function it calls with the time of the service's clock (``service.plumbing.clock``), which
 tests call directly with the instant they want. Each game is handled in its own
-transaction by ``service.deadlines.expiry``, which claims its work with a conditional
+transaction by ``service.features.deadlines.expiry``, which claims its work with a conditional
 UPDATE: running the check twice for the same instant, or two checks at once, changes nothing
 the second time. Expiries go first, so a seat whose time already ran out gets no reminder.
 """
@@ -15,8 +15,8 @@ from datetime import datetime
 
 from celery import shared_task
 
-from service import clock
-from service.deadlines import expiry
+from service.features.deadlines import expiry
+from service.plumbing import clock
 
 CHECK_DEADLINES = "worker.deadlines.check_deadlines"
 

@@ -31,7 +31,7 @@ from celery import Celery
 from celery.utils.nodenames import host_format
 from flask import Flask
 
-from service.config import load as load_config
+from service.plumbing.config import load as load_config
 from worker.beat_scheduler import SCHEDULER, heartbeat_path
 from worker.celery_app import celery_config
 

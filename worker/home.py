@@ -1,12 +1,12 @@
 """The outbox's ``home_link`` handler: look the address up and write its home link email.
 
-The request only wrote this job (``service.home.service``), so that it costs the same for
+The request only wrote this job (``service.features.home.service``), so that it costs the same for
 every address; the lookup and the email happen here. Running a job twice writes one email.
 """
 
 from __future__ import annotations
 
-from service.home.service import HOME_LINK, send_home_link
+from service.features.home.service import HOME_LINK, send_home_link
 from worker.jobs import DATABASE_RETRY, Job, handler
 
 

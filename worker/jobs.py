@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from service.outbox_lifecycle import Job
+from service.plumbing.outbox_lifecycle import Job
 
 # The modules that register handlers; imported on first use, so importing this module
 # stays cheap and free of cycles.

@@ -1,14 +1,14 @@
 """The outbox's ``lost_links`` handler: look the address up and write its links email.
 
-The request of "I lost my link" only wrote this job (``service.links.service``), so that it
+The request of "I lost my link" only wrote this job (``service.features.links.service``), so that it
 costs the same for every address; the lookup, the new recovery tokens and the email happen
 here. Running a job twice writes one email and changes the tokens once.
 """
 
 from __future__ import annotations
 
-from service.links.service import send_lost_links
-from service.outbox import LOST_LINKS
+from service.features.links.service import send_lost_links
+from service.plumbing.outbox import LOST_LINKS
 from worker.jobs import DATABASE_RETRY, Job, handler
 
 

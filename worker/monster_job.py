@@ -1,15 +1,15 @@
 """The outbox's ``monster_phase`` handler: resolve the monster phase a player's move called for.
 
 The job names the game and the version at which its figure phase ended;
-``service.monster.resolve_monster_phase`` acts only on the game at that version in the
+``service.kernel.monster.resolve_monster_phase`` acts only on the game at that version in the
 monster phase, so a duplicate or late job, or one run again after its worker was killed,
 changes nothing.
 """
 
 from __future__ import annotations
 
-from service.monster import resolve_monster_phase
-from service.outbox import MONSTER_PHASE
+from service.kernel.monster import resolve_monster_phase
+from service.plumbing.outbox import MONSTER_PHASE
 from worker.jobs import DATABASE_RETRY, Job, handler
 
 

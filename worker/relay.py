@@ -1,7 +1,7 @@
 """The outbox relay: claim due rows, run their handlers, record how each attempt ended.
 
-The row's life (claiming, recording, the lease) is ``service.outbox_lifecycle``; this module
-decides what runs it and what its end means: the handler registered for its kind runs
+The row's life (claiming, recording, the lease) is ``service.plumbing.outbox_lifecycle``; this
+module decides what runs it and what its end means: the handler registered for its kind runs
 outside any transaction; then the row is marked sent, tried again after the delay its
 :class:`~worker.jobs.Retry` policy names, or given up after its last attempt or a permanent
 error. A row claimed more often than its policy allows (its worker died during the last
@@ -17,10 +17,17 @@ import logging
 from collections.abc import Iterable
 from datetime import datetime
 
-from service.models import utcnow
-from service.outbox import FAILED, PENDING, SENT
-from service.outbox_lifecycle import SWEEP_LIMIT, Claim, claim, due_ids, mark_failed, mark_sent
-from service.request_ids import carrying
+from service.plumbing.columns import utcnow
+from service.plumbing.outbox import FAILED, PENDING, SENT
+from service.plumbing.outbox_lifecycle import (
+    SWEEP_LIMIT,
+    Claim,
+    claim,
+    due_ids,
+    mark_failed,
+    mark_sent,
+)
+from service.plumbing.request_ids import carrying
 from worker.jobs import Retry, TransportError, handler_for
 
 logger = logging.getLogger(__name__)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from service import clock
+from service.plumbing import clock
 from service.retention import prune
 
 PRUNE = "worker.retention.prune"

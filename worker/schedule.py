@@ -33,7 +33,7 @@ def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
             "options": {"expires": max(SWEEP_EXPIRY_FLOOR_SECONDS,
                                        sweep_every.total_seconds())},
         },
-        # The daily digests (service.mail.digest): each run writes those that came due.
+        # The daily digests (service.features.mail.digest): each run writes those that came due.
         "mail-digests": {
             "task": SEND_DIGESTS,
             "schedule": timedelta(seconds=config["MAIL_DIGEST_CHECK_SECONDS"]),

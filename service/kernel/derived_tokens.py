@@ -1,11 +1,12 @@
 """Tokens derived from the app's key rather than drawn at random, stored hashed on first use.
 
 A derived token is an HMAC-SHA256 of what it is for, the game and the seat under the app's
-``SECRET_KEY`` (``service.plumbing.keyring``): any process with the key computes the same token again,
-so a link can be written without being kept anywhere. Where the token must also open the
+``SECRET_KEY`` (``service.plumbing.keyring``): any process with the key computes the same token
+again, so a link can be written without being kept anywhere. Where the token must also open the
 game (a link, not just a signature), its hash goes into ``tokens`` like any other token's,
 the first time it is handed out (:func:`store_once`). Used by a seat's mail link
-(``service.features.mail.keys``) and the spectator link of chat messages (``service.features.webhooks``).
+(``service.features.mail.keys``) and the spectator link of chat messages
+(``service.features.webhooks``).
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
-from service.i18n import _
-from service.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
-from service.schemas import bounded_int
-from service.vocabulary import COMPUTER_LEVELS
+from service.kernel.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
+from service.kernel.vocabulary import COMPUTER_LEVELS
+from service.plumbing.i18n import _
+from service.plumbing.schemas import bounded_int
 
 MIN_MOVE_TIME = 60
 MAX_MOVE_TIME = 30 * 24 * 60 * 60

@@ -151,9 +151,9 @@ class Game(Base):
     move_deadline: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
     reminder_at: Mapped[datetime | None] = mapped_column(UTCDateTime, index=True)
     paused_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    # Pace (service.kernel.pace, service.features.deadlines.pacing, docs/deadlines.md): the days of vacation
-    # each seat has (0: none), after how many missed deadlines the creator is told a seat may
-    # be handed on (None: never), and when the game's last nudge went out (one a day a game).
+    # Pace (service.kernel.pace, service.features.deadlines.pacing, docs/deadlines.md): the days of
+    # vacation each seat has (0: none), after how many missed deadlines the creator is told a seat
+    # may be handed on (None: never), and when the game's last nudge went out (one a day a game).
     vacation_days: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     missed_deadlines_limit: Mapped[int | None] = mapped_column(Integer)
     # The level at which the computer takes a seat once it is absent (service.features.computer),
@@ -249,3 +249,19 @@ class Event(Base):
     type: Mapped[str] = mapped_column(String(32))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class SeatNotifications(Base):
+    """A seat's email preference, when it last read the game on its page, its last digest.
+
+    A seat without a row has the default preference (``every_event``) and was never active.
+    """
+
+    __tablename__ = "seat_notifications"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email_mode: Mapped[str] = mapped_column(String(16))  # every_event, my_turn, digest, none
+    last_active_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    digest_sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -90,8 +90,8 @@ DEFAULTS: dict[str, Any] = {
     # result backend is only needed to wait for a task's result (the benchmark's ping).
     "CELERY_BROKER_URL": None,
     "CELERY_RESULT_BACKEND": None,
-    # Logs: "text" (Python's, Flask's and Celery's own) or "json" (service.plumbing.logs: one object a
-    # line, with the request id).
+    # Logs: "text" (Python's, Flask's and Celery's own) or "json" (service.plumbing.logs: one object
+    # a line, with the request id).
     "LOG_FORMAT": "text",
     # GET /metrics (service.metrics) answers Prometheus with this bearer token; None: no
     # metrics address at all.
@@ -112,8 +112,8 @@ DEFAULTS: dict[str, Any] = {
     # seconds a receiver has to answer.
     "WEBHOOK_ALLOW_PRIVATE": False,
     "WEBHOOK_TIMEOUT": 10,
-    # Play by email (service.features.mailin). Replies go to play+<token>@MAIL_REPLY_DOMAIN (None: the
-    # domain of MAIL_FROM); MAIL_REPLY_PREFIX is the part before "+". MAIL_INBOUND_SECRET
+    # Play by email (service.features.mailin). Replies go to play+<token>@MAIL_REPLY_DOMAIN (None:
+    # the domain of MAIL_FROM); MAIL_REPLY_PREFIX is the part before "+". MAIL_INBOUND_SECRET
     # guards POST /api/v1/mail/inbound (None: that door is closed); a larger message than
     # MAIL_INBOUND_MAX_BYTES is refused at both doors. The SMTP receiver listens on
     # MAILIN_SMTP_HOST:MAILIN_SMTP_PORT.
@@ -123,8 +123,8 @@ DEFAULTS: dict[str, Any] = {
     "MAIL_INBOUND_MAX_BYTES": 256 * 1024,
     "MAILIN_SMTP_HOST": "127.0.0.1",
     "MAILIN_SMTP_PORT": 2525,
-    # Live pages (service.features.live): server-sent events per game. LIVE_REDIS_URL carries the news
-    # "game X changed" between processes (None: the Celery broker's, when it is Redis);
+    # Live pages (service.features.live): server-sent events per game. LIVE_REDIS_URL carries the
+    # news "game X changed" between processes (None: the Celery broker's, when it is Redis);
     # without Redis each web process looks at the database every LIVE_POLL_SECONDS instead.
     # With Redis it still looks every LIVE_RECHECK_SECONDS, in case a message was lost. An
     # open stream gets a comment every LIVE_HEARTBEAT_SECONDS (proxies close silent ones) and
@@ -174,8 +174,8 @@ def engine_options(app: Flask, url: str) -> dict[str, Any]:
     """Return the engine options for ``url``: a pool sized for the server's threads, and
     JSON columns encoded with orjson (``service.plumbing.jsoncodec``).
 
-    No ``pool_pre_ping``: ``service.plumbing.extensions`` pings only connections idle for longer than
-    ``DATABASE_PING_AFTER``. PostgreSQL connections time out when made
+    No ``pool_pre_ping``: ``service.plumbing.extensions`` pings only connections idle for longer
+    than ``DATABASE_PING_AFTER``. PostgreSQL connections time out when made
     (``DATABASE_CONNECT_TIMEOUT``), and their sessions end when left idle inside a
     transaction (``DATABASE_IDLE_IN_TRANSACTION_SECONDS``: a host cut off mid-transaction
     must not hold its locks for hours; the drill, ``tests/drill``, found it).

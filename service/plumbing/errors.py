@@ -27,9 +27,7 @@ from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
 from service.plumbing.error_texts import ENGINE_TEMPLATES, FIELD_MESSAGES
-from service.plumbing.i18n import (
-    _ as translate,  # texts listed for the catalog in service.plumbing.error_texts
-)
+from service.plumbing.i18n import _ as translate
 from service.plumbing.i18n import lazy_gettext
 from service.plumbing.i18n.words import phase_name
 
@@ -162,7 +160,8 @@ def engine_message(error: EngineError) -> str:
     """Return the message of an engine error in the current language: its template
     translated and filled from its words (a word that is an engine error written the same
     way). The English message when the template is not in the catalog's list
-    (:data:`service.plumbing.error_texts.ENGINE_TEMPLATES`) or its translation does not fit the words."""
+    (:data:`service.plumbing.error_texts.ENGINE_TEMPLATES`) or its translation does not fit the
+    words."""
     if error.template is None or error.template not in ENGINE_TEMPLATES:
         return error.message
     words = {name: _engine_word(name, word) for name, word in error.words.items()}
@@ -201,8 +200,8 @@ _FIELD_PATTERNS = [(_field_pattern(template), template) for template in FIELD_ME
 
 def field_message(message: str) -> str:
     """Return a field message of marshmallow in the current language, when it is one of
-    :data:`service.plumbing.error_texts.FIELD_MESSAGES` (the values in it kept as written); any other
-    message as it is (the service's own are translated where they are raised)."""
+    :data:`service.plumbing.error_texts.FIELD_MESSAGES` (the values in it kept as written); any
+    other message as it is (the service's own are translated where they are raised)."""
     for pattern, template in _FIELD_PATTERNS:
         match = pattern.fullmatch(message)
         if match:

@@ -1,8 +1,8 @@
 """The database extension, shared by every app: ``db`` and the SQLite connection settings.
 
 flask-smorest's ``Api`` and Flask-Limiter's ``Limiter`` keep per-app state, so ``create_app``
-makes one of each per app (``service.plumbing.api``, ``service.plumbing.limits``); ``db`` serves any number of
-apps.
+makes one of each per app (``service.plumbing.api``, ``service.plumbing.limits``); ``db`` serves any
+number of apps.
 """
 
 from __future__ import annotations

@@ -39,7 +39,8 @@ class Job:
     payload: dict[str, Any]
     dedupe_key: str
     attempt: int  # 1 for the first try
-    request_id: str | None = None  # the HTTP request that wrote the row (service.plumbing.request_ids)
+    # the HTTP request that wrote the row (service.plumbing.request_ids)
+    request_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,8 @@ def mark_failed(claim: Claim, error: str, retry_at: datetime | None) -> bool:
 
 def _redacted(claim: Claim) -> dict[str, object]:
     """Return the payload to keep once the job is done: without its sealed secrets
-    (``service.plumbing.sealing``), which no one needs any more; nothing to write when it has none."""
+    (``service.plumbing.sealing``), which no one needs any more; nothing to write when it has
+    none."""
     payload = claim.job.payload
     return {"payload": sealing.redact(payload)} if sealing.SEALED in payload else {}
 

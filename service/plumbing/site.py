@@ -16,7 +16,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, send_from_directory
 
-WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 FOLDERS = ("js", "css", "demo")
 
 # Python's mimetypes says application/javascript on some systems; modules want text/javascript.

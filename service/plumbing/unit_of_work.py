@@ -3,8 +3,8 @@
 A write transaction takes the write lock at its start on SQLite (``BEGIN IMMEDIATE``, see
 ``service.plumbing.extensions``); on PostgreSQL the conditional UPDATE of a game row is what orders
 concurrent writers. After a successful commit, and never before, the outbox rows written in
-the transaction are handed to the app's outbox publishers (``service.plumbing.outbox``), and the games it
-changed to the app's listeners (``service.plumbing.signals``).
+the transaction are handed to the app's outbox publishers (``service.plumbing.outbox``), and the
+games it changed to the app's listeners (``service.plumbing.signals``).
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ import base64
 import sys
 from pathlib import Path
 
-from service.extensions import Base
-from service.tokens import is_game_id, is_token
+from service.plumbing.extensions import Base
+from service.plumbing.tokens import is_game_id, is_token
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 

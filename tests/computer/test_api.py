@@ -14,11 +14,12 @@ from sqlalchemy import select
 import engine
 from engine.bots import choose
 from engine.options import Options
-from service.actions.service import submit_action
-from service.computer.service import COMPUTER_JOB, bot_seed, play_computer_move
-from service.models import Action, Game, Outbox
-from service.store import seats_of
-from service.unit_of_work import read_transaction
+from service.features.actions.service import submit_action
+from service.features.computer.service import COMPUTER_JOB, bot_seed, play_computer_move
+from service.kernel.models import Action, Game
+from service.kernel.store import seats_of
+from service.plumbing.outbox import Outbox
+from service.plumbing.unit_of_work import read_transaction
 from tests.service.helpers import (
     NewGame,
     a_legal_action,

@@ -10,9 +10,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 import engine
-from service.extensions import db
-from service.models import Event, Game, Outbox
-from service.sealing import unseal
+from service.kernel.models import Event, Game
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
+from service.plumbing.sealing import unseal
 from tests.deadlines.conftest import START
 from tests.service.helpers import NewGame, auth, create_game, read
 from worker.deadlines import CheckResult, check_deadlines

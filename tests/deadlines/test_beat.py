@@ -14,7 +14,7 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from deploy.production_shape import Stack
-from service.models import Game
+from service.kernel.models import Game
 from tests.support.api_player import ApiGame
 from tests.support.smtp_server import SmtpServer
 from tests.worker.stack_db import StackDatabase

@@ -9,10 +9,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from service.extensions import db
-from service.i18n import in_language
-from service.mail.compose import clock_line, time_left
-from service.models import Seat
+from service.features.mail.compose import clock_line, time_left
+from service.kernel.models import Seat
+from service.plumbing.extensions import db
+from service.plumbing.i18n import in_language
 from tests.deadlines.conftest import SettableClock
 from tests.deadlines.helpers import new_timed_game, outbox_rows
 from tests.service.helpers import create_game, play_one

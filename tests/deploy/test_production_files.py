@@ -14,7 +14,7 @@ import yaml
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name
 
-from service.config import DEFAULTS
+from service.plumbing.config import DEFAULTS
 from worker.beat_scheduler import SCHEDULER
 
 

@@ -46,8 +46,8 @@ from sqlalchemy import create_engine, select, text
 from sqlalchemy.engine import Engine
 
 from deploy.cluster import GATEWAY, Cluster, Network
-from service.models import Action, Event, Game, Outbox
-from service.outbox import EMAIL, MONSTER_PHASE, PENDING, SENDING, SENT, WEBHOOK
+from service.kernel.models import Action, Event, Game
+from service.plumbing.outbox import EMAIL, MONSTER_PHASE, PENDING, SENDING, SENT, WEBHOOK, Outbox
 from tests.support.binaries import in_ci
 from tests.support.ports import free_port
 from tests.support.smtp_server import SmtpServer

@@ -107,7 +107,7 @@ def test_with_an_expected_version_an_old_one_is_refused_first() -> None:
 
 
 def the_checks_the_service_made(state: GameState, seat: int) -> None:
-    """What ``service.actions.service.parse`` checked before this function existed (its
+    """What ``service.features.actions.service.parse`` checked before this function existed (its
     words since changed: seats are named by colour, as people read them)."""
     if state.phase == OVER:
         raise GameOver("the game is over; no more actions are taken", phase=OVER)

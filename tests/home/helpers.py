@@ -12,9 +12,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.home.service import HOME_LINK
-from service.models import Outbox, utcnow
+from service.features.home.service import HOME_LINK
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.mail.helpers import email_rows
 from tests.service.helpers import API, auth
 from tests.support.smtp_server import SmtpServer

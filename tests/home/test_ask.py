@@ -8,7 +8,7 @@ from collections.abc import Callable
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.home.service import HOME_LINK
+from service.features.home.service import HOME_LINK
 from tests.home.helpers import (
     ANN,
     ASK,
@@ -63,7 +63,7 @@ def test_the_request_does_the_same_work_for_a_known_and_an_unknown_address(
 
 
 def test_a_job_run_twice_writes_one_mail(app: Flask, client: FlaskClient) -> None:
-    from service.home.service import send_home_link
+    from service.features.home.service import send_home_link
 
     create_game(client)
     with app.app_context():

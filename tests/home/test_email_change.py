@@ -10,7 +10,7 @@ from datetime import timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.models import utcnow
+from service.plumbing.columns import utcnow
 from tests.home.helpers import (
     ANN,
     home_token,

@@ -3,8 +3,8 @@ a live home link (a forwarded mail must not open the reader's other games)."""
 
 from __future__ import annotations
 
-from service.mail import compose
-from service.mail.seats import EVERY_EVENT
+from service.features.mail import compose
+from service.features.mail.seats import EVERY_EVENT
 
 READER = compose.Reader(game_id="G" * 22, game_name="Friday", seat=0, name="Ann",
                         colour="red", link="https://ff.example/play/GGG#t=tok",

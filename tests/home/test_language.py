@@ -10,11 +10,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.home.service import HOME_LINK, send_home_link
-from service.i18n import current_language
-from service.mail import compose
-from service.models import Outbox
+from service.features.home.service import HOME_LINK, send_home_link
+from service.features.mail import compose
+from service.plumbing.extensions import db
+from service.plumbing.i18n import current_language
+from service.plumbing.outbox import Outbox
 from tests.home.helpers import ANN, ASK
 from tests.service.helpers import create_game
 

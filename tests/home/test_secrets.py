@@ -7,7 +7,7 @@ import re
 
 from flask import Flask
 
-from service.sealing import SEALED, secrets_in
+from service.plumbing.sealing import SEALED, secrets_in
 from tests.home.helpers import (
     ANN,
     ask_for_home,

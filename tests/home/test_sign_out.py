@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.models import utcnow
+from service.plumbing.columns import utcnow
 from tests.home.helpers import HOME, home_token, read_home
 from tests.service.helpers import assert_error, auth, create_game, read
 

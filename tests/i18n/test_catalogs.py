@@ -10,9 +10,9 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from service.i18n.catalogs import TRANSLATIONS, page_catalog, po_path
-from service.i18n.extract import extract_template, placeholders
-from service.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
+from service.plumbing.i18n.catalogs import TRANSLATIONS, page_catalog, po_path
+from service.plumbing.i18n.extract import extract_template, placeholders
+from service.plumbing.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 
 TRANSLATED = [language for language in LANGUAGES if language != DEFAULT_LANGUAGE]
 PLURAL_FORMS = {"de": 2, "es": 2, "pl": 3}

@@ -18,8 +18,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from service.extensions import db
-from service.models import Seat
+from service.kernel.models import Seat
+from service.plumbing.extensions import db
 from tests.deadlines.conftest import SettableClock
 from tests.mail.helpers import email_rows
 from tests.service.helpers import create_game, play_one

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ast
 
-from service.i18n.extract import ROOT
+from service.plumbing.i18n.extract import ROOT
 
 SOURCES = sorted([*(ROOT / "service").rglob("*.py"), *(ROOT / "worker").rglob("*.py")])
 TRANSLATING = {"_", "ngettext", "lazy_gettext"}

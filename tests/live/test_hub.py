@@ -9,7 +9,7 @@ import time
 from collections.abc import Collection
 from typing import Any
 
-from service.live.hub import Hub, messages_of, version_of
+from service.features.live.hub import Hub, messages_of, version_of
 
 
 class Stamps:

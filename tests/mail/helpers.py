@@ -8,9 +8,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.models import Outbox
-from service.sealing import unseal
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
+from service.plumbing.sealing import unseal
 from tests.service.helpers import NewGame, auth
 
 

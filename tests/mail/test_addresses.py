@@ -1,4 +1,5 @@
-"""service.mail.addresses: a seat's reply address, its token checked, retired by new links."""
+"""service.features.mail.addresses: a seat's reply address, its token checked, retired by new
+links."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.mail.addresses import (
+from service.features.mail.addresses import (
     AddressError,
     is_reply_address,
     read_reply_address,

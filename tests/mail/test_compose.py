@@ -1,4 +1,4 @@
-"""service.mail.compose: the emails as a mail client shows them, in real Chromium.
+"""service.features.mail.compose: the emails as a mail client shows them, in real Chromium.
 
 Each kind of email is rendered from engine data with hostile names; the HTML is loaded into
 a page (scripts on, as the worst mail client would have them) and must show its board and
@@ -13,10 +13,10 @@ import pytest
 from playwright.sync_api import Page
 
 import engine
-from service.mail import compose
-from service.mail.compose import Mail, Reader
-from service.mail.seats import EVERY_EVENT
-from service.mailin import replies
+from service.features.mail import compose
+from service.features.mail.compose import Mail, Reader
+from service.features.mail.seats import EVERY_EVENT
+from service.features.mailin import replies
 
 HOSTILE = '<img src=x onerror="window.pwned=1">Ann'
 GAME_NAME = '<b>Friday</b> "night"'

@@ -12,8 +12,9 @@ from datetime import timedelta
 from flask import Flask
 from sqlalchemy import update
 
-from service.extensions import db
-from service.models import Outbox, utcnow
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.mail.helpers import email_rows
 from tests.service.helpers import auth, create_game, play_one
 from tests.support.smtp_server import SmtpServer

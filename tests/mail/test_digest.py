@@ -1,4 +1,4 @@
-"""service.mail.digest: one email a day at most to seats in digest mode, only with news."""
+"""service.features.mail.digest: one email a day at most to seats in digest mode, only with news."""
 
 from __future__ import annotations
 
@@ -7,9 +7,10 @@ from datetime import timedelta
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.extensions import db
-from service.mail.digest import send_digests
-from service.models import SeatNotifications, utcnow
+from service.features.mail.digest import send_digests
+from service.kernel.models import SeatNotifications
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
 from tests.mail.helpers import email_rows, set_mode
 from tests.service.helpers import auth, create_game, play_one, read
 

@@ -17,9 +17,9 @@ from flask import Flask
 from sqlalchemy import select
 
 from service import create_app
-from service.extensions import db
+from service.features.mail.models import EmailDelivery
 from service.migrate import upgrade
-from service.models import EmailDelivery
+from service.plumbing.extensions import db
 from tests.support.smtp_server import SmtpServer
 from worker.jobs import Job, TransportError, handler_for
 from worker.mail.handler import EMAIL_RETRY, deliver_email, mail_dir

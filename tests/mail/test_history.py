@@ -1,14 +1,16 @@
-"""service.mail.history: the lines of what happened, told in "your move" emails and digests."""
+"""service.features.mail.history: the lines of what happened, told in "your move" emails and
+digests."""
 
 from __future__ import annotations
 
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.extensions import db
-from service.mail.history import last_move_version, players_of, since_version
-from service.models import Game, utcnow
-from service.store import append_event, seats_of
+from service.features.mail.history import last_move_version, players_of, since_version
+from service.kernel.models import Game
+from service.kernel.store import append_event, seats_of
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
 from tests.service.helpers import (
     create_game,
     play_one,

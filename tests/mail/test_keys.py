@@ -1,4 +1,5 @@
-"""service.mail.keys: the unsubscribe token, a seat's mail link, under current and old keys."""
+"""service.features.mail.keys: the unsubscribe token, a seat's mail link, under current and old
+keys."""
 
 from __future__ import annotations
 
@@ -8,10 +9,10 @@ from flask import Flask
 from sqlalchemy import select
 
 from service import create_app
-from service.extensions import db
-from service.mail import keys
-from service.models import Token
-from service.tokens import hash_secret
+from service.features.mail import keys
+from service.kernel.models import Token
+from service.plumbing.extensions import db
+from service.plumbing.tokens import hash_secret
 from tests.service.helpers import create_game
 
 GAME = "A" * 22

@@ -16,12 +16,12 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from service.extensions import db
-from service.i18n import current_language
-from service.links.service import send_lost_links
-from service.mail import compose
-from service.models import Outbox, Seat
-from service.outbox import LOST_LINKS
+from service.features.links.service import send_lost_links
+from service.features.mail import compose
+from service.kernel.models import Seat
+from service.plumbing.extensions import db
+from service.plumbing.i18n import current_language
+from service.plumbing.outbox import LOST_LINKS, Outbox
 from tests.service.helpers import API, a_legal_action, create_game, play_one, read, submit
 
 BOTH = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob", "email": "bob@example.com"}]

@@ -1,11 +1,11 @@
-"""service.mail.markup: the board as an HTML table, and text always escaped."""
+"""service.features.mail.markup: the board as an HTML table, and text always escaped."""
 
 from __future__ import annotations
 
 import re
 
 import engine
-from service.mail import markup
+from service.features.mail import markup
 
 
 def test_the_board_table_has_a_head_row_and_one_row_per_board_row_of_sixteen_cells() -> None:

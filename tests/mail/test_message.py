@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from service import create_app
-from service.mail.notices import list_headers
-from service.tokens import new_game_id
+from service.features.mail.notices import list_headers
+from service.plumbing.tokens import new_game_id
 from tests.support.keys import TEST_SECRET_KEY
 from tests.support.ports import HOST
 from tests.support.smtp_server import SmtpServer

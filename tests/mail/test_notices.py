@@ -1,4 +1,5 @@
-"""service.mail.notices: who is emailed about each change of a game, and what the email says."""
+"""service.features.mail.notices: who is emailed about each change of a game, and what the email
+says."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from service.extensions import db
-from service.mail.addresses import read_reply_address
-from service.models import SeatNotifications, utcnow
+from service.features.mail.addresses import read_reply_address
+from service.kernel.models import SeatNotifications
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
 from tests.mail.helpers import email_rows, set_mode, topics_by_seat
 from tests.service.helpers import (
     NewGame,

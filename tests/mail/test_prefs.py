@@ -6,8 +6,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from service.extensions import db
-from service.models import Outbox
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.mail.helpers import set_mode
 from tests.service.helpers import API, assert_error, auth, create_game, play_one
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from flask import Flask
 
-from service.models import utcnow
+from service.plumbing.columns import utcnow
 from tests.mail.test_delivery import BOTH, smtp_app, sweep
 from tests.service.helpers import API
 from tests.support.smtp_server import SmtpServer

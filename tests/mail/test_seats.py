@@ -1,4 +1,5 @@
-"""service.mail.seats: the default mode, activity within the last minute, cheap activity writes."""
+"""service.features.mail.seats: the default mode, activity within the last minute, cheap activity
+writes."""
 
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from service.auth import SEAT, SPECTATOR, Caller
-from service.extensions import db
-from service.mail import seats
-from service.models import SeatNotifications, utcnow
+from service.features.mail import seats
+from service.kernel.auth import SEAT, SPECTATOR, Caller
+from service.kernel.models import SeatNotifications
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
 from tests.service.helpers import API, auth, create_game
 
 

@@ -8,8 +8,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from service.extensions import db
-from service.models import SeatNotifications, utcnow
+from service.kernel.models import SeatNotifications
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
 from tests.mail.helpers import email_rows, set_mode
 from tests.service.helpers import create_game, play_one
 from worker.celery_app import TASK_MODULES

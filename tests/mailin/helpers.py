@@ -14,12 +14,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.mail.addresses import reply_address
-from service.mailin.models import InboundMail
-from service.mailin.smtpd import make_controller
-from service.models import Action, Game, Outbox
-from service.sealing import unseal
+from service.features.mail.addresses import reply_address
+from service.features.mailin.models import InboundMail
+from service.features.mailin.smtpd import make_controller
+from service.kernel.models import Action, Game
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
+from service.plumbing.sealing import unseal
 from tests.service.helpers import NewGame, create_game
 from tests.support.ports import HOST, free_port
 from worker.relay import relay

@@ -1,4 +1,5 @@
-"""service.mailin.commands: board, help, or a move the engine reads; the legal moves listed."""
+"""service.features.mailin.commands: board, help, or a move the engine reads; the legal moves
+listed."""
 
 from __future__ import annotations
 
@@ -6,8 +7,7 @@ import pytest
 from flask import Flask
 
 import engine
-from service.i18n import in_language
-from service.mailin.commands import (
+from service.features.mailin.commands import (
     BOARD,
     HELP,
     LANGUAGE,
@@ -22,6 +22,7 @@ from service.mailin.commands import (
     legal_lines,
     planned,
 )
+from service.plumbing.i18n import in_language
 
 GAME = engine.new_game(["green", "red"], seed=7, start_seat=0)
 

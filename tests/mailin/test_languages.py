@@ -12,11 +12,11 @@ from aiosmtpd.controller import Controller
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.extensions import db
-from service.i18n import current_language
-from service.mailin import replies
-from service.mailin.service import receive
-from service.models import Seat
+from service.features.mailin import replies
+from service.features.mailin.service import receive
+from service.kernel.models import Seat
+from service.plumbing.extensions import db
+from service.plumbing.i18n import current_language
 from tests.mailin.helpers import (
     ANN,
     actions_of,

@@ -1,4 +1,5 @@
-"""service.mailin.parse: the player's own lines out of replies as common mail clients quote."""
+"""service.features.mailin.parse: the player's own lines out of replies as common mail clients
+quote."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import email.header
 
 import pytest
 
-from service.mailin.parse import (
+from service.features.mailin.parse import (
     MAX_DEPTH,
     MAX_MESSAGE_ID,
     MAX_PARTS,

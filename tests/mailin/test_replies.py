@@ -1,9 +1,9 @@
-"""service.mailin.replies: the answers' words, as text and escaped HTML."""
+"""service.features.mailin.replies: the answers' words, as text and escaped HTML."""
 
 from __future__ import annotations
 
 import engine
-from service.mailin import replies
+from service.features.mailin import replies
 
 BOARD = engine.diagram(engine.new_game(["green", "red"], seed=7, start_seat=0))
 

@@ -1,4 +1,5 @@
-"""service.mailin.routes: the HTTP door with and without its secret, a seat's log, settings."""
+"""service.features.mailin.routes: the HTTP door with and without its secret, a seat's log,
+settings."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.mailin.parse import MAX_PARTS
+from service.features.mailin.parse import MAX_PARTS
 from tests.mailin.helpers import (
     LEGAL,
     POISONS,

@@ -8,11 +8,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 import engine
-from service.extensions import db
-from service.mailin.commands import SAY, choose, command_of
-from service.mailin.parse import said_text
-from service.mailin.service import receive
-from service.talk.models import GameMessage
+from service.features.mailin.commands import SAY, choose, command_of
+from service.features.mailin.parse import said_text
+from service.features.mailin.service import receive
+from service.features.talk.models import GameMessage
+from service.plumbing.extensions import db
 from tests.mailin.helpers import ANN, LEGAL, actions_of, address_of, answers, reply
 from tests.service.helpers import API, NewGame, auth, create_game
 

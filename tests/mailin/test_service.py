@@ -1,4 +1,5 @@
-"""service.mailin.service: a reply moves the seat once, is answered, and nothing else can."""
+"""service.features.mailin.service: a reply moves the seat once, is answered, and nothing else
+can."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.mailin.service import receive
+from service.features.mailin.service import receive
 from tests.mailin.helpers import (
     ANN,
     ILLEGAL,
@@ -97,9 +98,9 @@ def test_a_message_left_unfinished_is_finished_by_its_next_delivery(
     raw = reply(address_of(app, game), LEGAL)
     take(app, raw)
     with app.app_context():  # as if the process had died after the move, before the answer
-        from service.extensions import db
-        from service.mailin.models import InboundMail
-        from service.models import Outbox
+        from service.features.mailin.models import InboundMail
+        from service.plumbing.extensions import db
+        from service.plumbing.outbox import Outbox
         db.session.query(Outbox).filter(Outbox.dedupe_key.like("mailin:%")).delete()
         db.session.query(InboundMail).update({"status": "received", "code": None})
         db.session.commit()

@@ -1,4 +1,5 @@
-"""service.mailin.smtpd: through the real SMTP path, a reply moves the figure and is answered.
+"""service.features.mailin.smtpd: through the real SMTP path, a reply moves the figure and is
+answered.
 
 smtplib sends to our receiver on a loopback port; the answer written to the outbox is sent
 by the worker's relay and email handler to the SMTP server fixture.
@@ -20,8 +21,8 @@ from sqlalchemy.exc import OperationalError
 
 import worker.mail.handler  # noqa: F401  (registers the outbox's email handler)
 from service import create_app
-from service.mailin import smtpd
-from service.mailin.parse import MAX_PARTS
+from service.features.mailin import smtpd
+from service.features.mailin.parse import MAX_PARTS
 from tests.mailin.helpers import (
     ANN,
     LEGAL,
@@ -194,7 +195,7 @@ def test_the_command_runs_a_receiver_that_handles_mail(
     monkeypatch.setenv("FF_SECRET_KEY", app.config["SECRET_KEY"])
     monkeypatch.setenv("FF_MAILIN_SMTP_PORT", str(port))
     process = ServerProcess("mailin smtpd", tmp_path / "smtpd.log")
-    process.start([sys.executable, "-m", "service.mailin.smtpd"], cwd=ROOT)
+    process.start([sys.executable, "-m", "service.smtpd"], cwd=ROOT)
     try:
         wait_for_port(port, gave_up=process.exit_message)
         with smtplib.SMTP(HOST, port, timeout=10) as smtp:

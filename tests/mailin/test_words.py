@@ -1,13 +1,14 @@
-"""service.mailin.words: every language's words read as the notation; letters never guessed."""
+"""service.features.mailin.words: every language's words read as the notation; letters never
+guessed."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.state import COLOURS as CANONICAL_COLOURS
-from service.i18n import LANGUAGES
-from service.mailin import words
-from service.mailin.words import AmbiguousLetter, canonical_line, read_letter
+from service.features.mailin import words
+from service.features.mailin.words import AmbiguousLetter, canonical_line, read_letter
+from service.plumbing.i18n import LANGUAGES
 
 
 @pytest.mark.parametrize(("line", "language", "canonical"), [

@@ -10,11 +10,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from werkzeug.test import TestResponse
 
-from service.extensions import db
-from service.models import Outbox
-from service.plans.service import PLAN_JOB
-from service.sealing import unseal
-from service.unit_of_work import read_transaction
+from service.features.plans.service import PLAN_JOB
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
+from service.plumbing.sealing import unseal
+from service.plumbing.unit_of_work import read_transaction
 from tests.service.helpers import NewGame, auth, submit
 from worker import relay
 

@@ -7,8 +7,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from service.extensions import db
-from service.plans.models import TurnPlan
+from service.features.plans.models import TurnPlan
+from service.plumbing.extensions import db
 from tests.plans.helpers import TWO, move, plan_of, put_plan, read_plan
 from tests.service.helpers import API, assert_error, auth, create_game, read
 

@@ -8,10 +8,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from service.extensions import db
-from service.models import Action, Game, Outbox
-from service.plans.models import TurnPlan
-from service.plans.service import PAUSED, PLAN_JOB
+from service.features.plans.models import TurnPlan
+from service.features.plans.service import PAUSED, PLAN_JOB
+from service.kernel.models import Action, Game
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.plans.helpers import (
     TWO,
     all_outbox_text,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.mailin.service import receive
+from service.features.mailin.service import receive
 from tests.mailin.helpers import actions_of, address_of, answers, reply
 from tests.plans.helpers import TWO, plan_of, run_plan_jobs
 from tests.service.helpers import create_game

@@ -1,4 +1,4 @@
-"""Matching a plan line (service.plans.matching): a line is played only if it is still
+"""Matching a plan line (service.features.plans.matching): a line is played only if it is still
 legal and does what it was planned to do; "or flip", the standing flip-all plan, lines
 passed over, and lines refused when planned."""
 
@@ -9,13 +9,7 @@ import pytest
 import engine
 from engine import Flip, GameState, Move
 from engine.state import FigureId
-from service.plans.matching import (
-    Line,
-    LineError,
-    PlanInput,
-    next_step,
-    plan_lines,
-)
+from service.features.plans.matching import Line, LineError, PlanInput, next_step, plan_lines
 
 GREEN, RED = 0, 1
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask.testing import FlaskClient
 
 import engine
-from service.plans.matching import Line, plannable
+from service.features.plans.matching import Line, plannable
 from tests.plans.helpers import TWO, move, put_plan, read_plan
 from tests.service.helpers import create_game, read
 

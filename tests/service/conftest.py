@@ -16,8 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from service import create_app
-from service.extensions import db
 from service.migrate import upgrade
+from service.plumbing.extensions import db
 from tests.support.keys import TEST_SECRET_KEY
 
 BACKENDS = [

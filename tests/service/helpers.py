@@ -13,11 +13,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, select, update
 from werkzeug.test import TestResponse
 
-from service.extensions import db
-from service.models import Game, Outbox
-from service.monster import resolve_monster_phase
-from service.outbox import LOST_LINKS
-from service.unit_of_work import read_transaction
+from service.kernel.models import Game
+from service.kernel.monster import resolve_monster_phase
+from service.plumbing.extensions import db
+from service.plumbing.outbox import LOST_LINKS, Outbox
+from service.plumbing.unit_of_work import read_transaction
 from worker import relay
 
 API = "/api/v1"

@@ -9,9 +9,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from service import outbox
-from service.extensions import db
-from service.models import Action, Event, Game, Outbox
+from service.kernel.models import Action, Event, Game
+from service.plumbing import outbox
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.service.helpers import (
     API,
     a_legal_action,

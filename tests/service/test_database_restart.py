@@ -15,8 +15,8 @@ import pytest
 from flask import Flask
 
 from service import create_app
-from service.extensions import db
 from service.migrate import upgrade
+from service.plumbing.extensions import db
 from tests.service.conftest import app_config
 from tests.service.helpers import assert_error, auth, create_game
 from tests.support.postgres_server import PostgresServer, running_postgres

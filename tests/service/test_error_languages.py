@@ -12,8 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine import InvalidNotation, InvalidSquare, StaleVersion
-from service.error_texts import ENGINE_TEMPLATES
-from service.errors import engine_message, field_messages
+from service.plumbing.error_texts import ENGINE_TEMPLATES
+from service.plumbing.errors import engine_message, field_messages
 from tests.service.engine_templates import engine_templates, untemplated_errors
 from tests.service.helpers import API, assert_error, create_game, submit
 
@@ -64,7 +64,7 @@ def german(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         asked.append(language)
         return Catalog(GERMAN) if language == "de" else support.NullTranslations()
 
-    monkeypatch.setattr("service.i18n.setup.translations_for", translations_for)
+    monkeypatch.setattr("service.plumbing.i18n.setup.translations_for", translations_for)
     yield asked
 
 
@@ -74,7 +74,7 @@ DE = {"Accept-Language": "de-DE,de;q=0.9,en;q=0.5"}
 def test_every_template_the_engine_raises_is_listed_for_the_catalog() -> None:
     raised = engine_templates()
     missing = {text: where for text, where in raised.items() if text not in ENGINE_TEMPLATES}
-    assert not missing, f"add these to service.error_texts.ENGINE_TEMPLATES: {missing}"
+    assert not missing, f"add these to service.plumbing.error_texts.ENGINE_TEMPLATES: {missing}"
     assert not ENGINE_TEMPLATES - set(raised), "listed but no longer raised by the engine"
 
 

@@ -10,10 +10,11 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.models import Outbox, Seat, Token
-from service.sealing import unseal
-from service.tokens import hash_secret
+from service.kernel.models import Seat, Token
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
+from service.plumbing.sealing import unseal
+from service.plumbing.tokens import hash_secret
 from tests.service.conftest import PUBLIC_URL
 from tests.service.helpers import API, TWO_PLAYERS, assert_error, create_game, read, token_of
 

@@ -7,7 +7,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from service.extensions import db
+from service.plumbing.extensions import db
 from tests.service.helpers import (
     API,
     advance,

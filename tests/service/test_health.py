@@ -1,4 +1,4 @@
-"""Tests of service/health.py: GET /api/v1/health."""
+"""Tests of service/plumbing/health.py: GET /api/v1/health."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.jsoncodec import MAX_DEPTH, InvalidJSON, loads_body
+from service.plumbing.jsoncodec import MAX_DEPTH, InvalidJSON, loads_body
 from tests.service.helpers import API, assert_error, auth, create_game
 
 DEEP = "[" * 30_000 + "]" * 30_000

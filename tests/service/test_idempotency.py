@@ -7,8 +7,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
-from service.extensions import db
-from service.models import Action, Game
+from service.kernel.models import Action, Game
+from service.plumbing.extensions import db
 from tests.service.helpers import assert_error, create_game, play_one, submit
 
 KEY = {"Idempotency-Key": "move-7f3a"}

@@ -1,4 +1,4 @@
-"""Tests of service.jsoncodec: orjson under the API's responses and the JSON columns."""
+"""Tests of service.plumbing.jsoncodec: orjson under the API's responses and the JSON columns."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from datetime import UTC, datetime
 
 from flask import Flask
 
-from service import create_app, jsoncodec
+from service import create_app
+from service.plumbing import jsoncodec
 
 SAMPLE = {"b": [1, 2.5, None, True], "a": {"z": "Zoë ✓", "y": {"3": [], "1": {}}}, "c": "x\u0000y"}
 

@@ -1,4 +1,4 @@
-"""service.keyring: the app refuses to start with a key anyone could guess, and keeps the
+"""service.plumbing.keyring: the app refuses to start with a key anyone could guess, and keeps the
 embedded default working without one."""
 
 from __future__ import annotations
@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from service import create_app, keyring
-from service.keyring import WeakSecretKey
+from service import create_app
+from service.plumbing import keyring
+from service.plumbing.keyring import WeakSecretKey
 
 POSTGRES = "postgresql+psycopg://ff@127.0.0.1:1/ff"  # never connected to: create_app only
 GOOD = "0d9c4b5a6e7f8a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293"

@@ -12,11 +12,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.links.service import send_lost_links
-from service.models import Outbox
-from service.outbox import LOST_LINKS
-from service.sealing import unseal
+from service.features.links.service import send_lost_links
+from service.plumbing.extensions import db
+from service.plumbing.outbox import LOST_LINKS, Outbox
+from service.plumbing.sealing import unseal
 from tests.service.conftest import PUBLIC_URL
 from tests.service.helpers import (
     API,

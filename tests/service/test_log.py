@@ -8,9 +8,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.deadlines.expiry import expire
-from service.models import SeatRecord, utcnow
-from service.views import seat_label
+from service.features.deadlines.expiry import expire
+from service.kernel.models import SeatRecord
+from service.kernel.views import seat_label
+from service.plumbing.columns import utcnow
 from tests.service.helpers import (
     API,
     NewGame,

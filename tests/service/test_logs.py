@@ -18,7 +18,7 @@ from tests.support.keys import TEST_SECRET_KEY
 SCRIPT = """
 import logging, sys
 from service import create_app
-from service.request_ids import carrying
+from service.plumbing.request_ids import carrying
 app = create_app({"TESTING": True, "DATABASE_URL": sys.argv[1], "LOG_FORMAT": "json",
                   "SECRET_KEY": sys.argv[2]})
 log = logging.getLogger("ff.test")

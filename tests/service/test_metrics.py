@@ -10,8 +10,10 @@ from flask.testing import FlaskClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import select, update
 
-from service.extensions import db
-from service.models import Game, Outbox, utcnow
+from service.kernel.models import Game
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.service.helpers import create_game, play_one
 from worker.relay import relay
 

@@ -19,9 +19,9 @@ from sqlalchemy import inspect, text
 
 import engine
 from service import create_app
-from service.extensions import db
 from service.migrate import downgrade, upgrade
-from service.sealing import SEALED, unseal
+from service.plumbing.extensions import db
+from service.plumbing.sealing import SEALED, unseal
 from tests.service.conftest import app_config, dispose
 from tests.support.postgres_server import PostgresServer
 

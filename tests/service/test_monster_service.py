@@ -1,4 +1,5 @@
-"""service.monster.resolve_monster_phase: what the worker calls for each monster-phase job."""
+"""service.kernel.monster.resolve_monster_phase: what the worker calls for each monster-phase
+job."""
 
 from __future__ import annotations
 
@@ -8,9 +9,9 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.models import Event, Game
-from service.monster import resolve_monster_phase
+from service.kernel.models import Event, Game
+from service.kernel.monster import resolve_monster_phase
+from service.plumbing.extensions import db
 from tests.service.helpers import (
     NewGame,
     auth,

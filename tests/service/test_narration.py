@@ -1,4 +1,4 @@
-"""service.narration: the engine's narration in the reader's language, through the catalogs;
+"""service.kernel.narration: the engine's narration in the reader's language, through the catalogs;
 in English (and outside an app) exactly the engine's own texts."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from flask import Flask
 
 from engine import narrate
 from engine.autoplay import random_game
-from service import narration
-from service.i18n import in_language, init_app
+from service.kernel import narration
+from service.plumbing.i18n import in_language, init_app
 
 GERMAN = {
     "%(who)s flipped %(figure)s without moving it.": "%(who)s drehte %(figure)s um.",
@@ -51,7 +51,7 @@ def compiled(texts: dict[str, str]) -> support.Translations:
 def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     """An app whose German catalog holds only the texts of ``GERMAN``."""
     german = compiled(GERMAN)
-    monkeypatch.setattr("service.i18n.setup.translations_for", lambda language: (
+    monkeypatch.setattr("service.plumbing.i18n.setup.translations_for", lambda language: (
         german if language == "de" else support.NullTranslations()))
     app = Flask(__name__)
     init_app(app)

@@ -29,8 +29,8 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.core.parameters import ParameterLocation
 
 from service import create_app
+from service.kernel.monster import resolve_monster_phase
 from service.migrate import upgrade
-from service.monster import resolve_monster_phase
 from tests.service.conftest import app_config, dispose
 from tests.service.helpers import (
     NewGame,

@@ -1,4 +1,4 @@
-"""service.pace: the arithmetic of vacation days and absent seats (its doctests too)."""
+"""service.kernel.pace: the arithmetic of vacation days and absent seats (its doctests too)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import doctest
 from datetime import UTC, datetime
 from types import SimpleNamespace
 
-from service import pace
-from service.pace import DAY, days_left, days_to_spend, is_absent
+from service.kernel import pace
+from service.kernel.pace import DAY, days_left, days_to_spend, is_absent
 
 DUE = datetime(2030, 1, 7, 13, 0, tzinfo=UTC)
 

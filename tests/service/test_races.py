@@ -15,10 +15,10 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 from werkzeug.serving import make_server
 
-from service.extensions import db
-from service.models import Action, Event, Game, Token
-from service.webhooks.models import WebhookEndpoint
-from service.webhooks.service import MAX_ENDPOINTS
+from service.features.webhooks.models import WebhookEndpoint
+from service.features.webhooks.service import MAX_ENDPOINTS
+from service.kernel.models import Action, Event, Game, Token
+from service.plumbing.extensions import db
 from tests.service.helpers import auth, create_game
 from tests.support.ports import HOST
 

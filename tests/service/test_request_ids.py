@@ -9,8 +9,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service.extensions import db
-from service.models import Outbox
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.service.helpers import API
 
 SEATS = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob", "email": "bob@example.com"}]

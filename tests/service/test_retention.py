@@ -11,12 +11,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, insert, select, update
 
-from service.config import DEFAULTS
-from service.extensions import db
-from service.mailin.models import InboundMail
-from service.models import EmailDelivery, IdempotencyRecord, Outbox, utcnow
+from service.features.mail.models import EmailDelivery
+from service.features.mailin.models import InboundMail
+from service.features.webhooks.models import WebhookDelivery, WebhookEndpoint
+from service.plumbing.columns import utcnow
+from service.plumbing.config import DEFAULTS
+from service.plumbing.extensions import db
+from service.plumbing.idempotency import IdempotencyRecord
+from service.plumbing.outbox import Outbox
 from service.retention import BATCH, prune
-from service.webhooks.models import WebhookDelivery, WebhookEndpoint
 from tests.service.helpers import (
     a_legal_action,
     assert_error,

@@ -12,10 +12,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select, update
 
-from service.extensions import db
-from service.mail import keys
-from service.mail.addresses import AddressError, read_reply_address, reply_address
-from service.models import Game, Seat, Token
+from service.features.mail import keys
+from service.features.mail.addresses import AddressError, read_reply_address, reply_address
+from service.kernel.models import Game, Seat, Token
+from service.plumbing.extensions import db
 from tests.mail.helpers import email_rows
 from tests.service.helpers import (
     NewGame,

@@ -16,8 +16,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from werkzeug.test import TestResponse
 
-from service.extensions import db
-from service.models import Game
+from service.kernel.models import Game
+from service.plumbing.extensions import db
 from tests.service.helpers import (
     API,
     NewGame,

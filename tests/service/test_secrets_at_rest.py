@@ -19,12 +19,12 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.extensions import db
-from service.jsoncodec import dumps
-from service.mail.addresses import reply_address
-from service.mailin.service import receive
-from service.models import utcnow
-from service.sealing import SEALED, secrets_in
+from service.features.mail.addresses import reply_address
+from service.features.mailin.service import receive
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
+from service.plumbing.jsoncodec import dumps
+from service.plumbing.sealing import SEALED, secrets_in
 from tests.mailin.helpers import reply
 from tests.service.helpers import (
     a_legal_action,

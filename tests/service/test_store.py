@@ -1,5 +1,5 @@
-"""Tests of service.store: save_transition, the one writer of a started game, and the reads
-of the hot paths, on both backends; and how their transactions end (service.unit_of_work).
+"""Tests of service.kernel.store: save_transition, the one writer of a started game, and the reads
+of the hot paths, on both backends; and how their transactions end (service.plumbing.unit_of_work).
 
 On PostgreSQL the game row, the action and the events go in one statement; on SQLite in three.
 Both must write all of it, or (when another change came first) none of it. A submission, a read
@@ -23,12 +23,13 @@ from sqlalchemy import event, exc, func, select, text, update
 import engine
 from engine.autoplay import random_action
 from service import create_app
-from service.extensions import db, table_of
+from service.kernel.models import Action, Event, Game, GameRecord, Seat, SeatRecord
+from service.kernel.pipeline import game_changed
+from service.kernel.store import StaleWrite, game_with_seats, load_state, save_transition
 from service.migrate import upgrade
-from service.models import Action, Event, Game, GameRecord, Seat, SeatRecord, utcnow
-from service.reactions import game_changed
-from service.store import StaleWrite, game_with_seats, load_state, save_transition
-from service.unit_of_work import read_transaction
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db, table_of
+from service.plumbing.unit_of_work import read_transaction
 from tests.service.conftest import app_config, dispose, wipe
 from tests.service.helpers import (
     a_legal_action,

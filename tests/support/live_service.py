@@ -16,8 +16,8 @@ from flask import Flask
 from werkzeug.serving import BaseWSGIServer, WSGIRequestHandler, make_server
 
 from service import create_app
-from service.extensions import db
 from service.migrate import upgrade
+from service.plumbing.extensions import db
 from tests.support.keys import TEST_SECRET_KEY
 from tests.support.ports import HOST, free_port
 

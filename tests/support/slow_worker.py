@@ -16,10 +16,10 @@ from sqlalchemy import select
 
 import worker
 import worker.monster_job  # the service's handler is registered first: this one replaces it
-from service.models import Game
-from service.monster import resolve_monster_phase
-from service.outbox import MONSTER_PHASE
-from service.unit_of_work import write_transaction
+from service.kernel.models import Game
+from service.kernel.monster import resolve_monster_phase
+from service.plumbing.outbox import MONSTER_PHASE
+from service.plumbing.unit_of_work import write_transaction
 from worker.jobs import DATABASE_RETRY, Job, handler
 
 

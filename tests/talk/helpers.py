@@ -9,8 +9,8 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from werkzeug.test import TestResponse
 
-from service.extensions import db
-from service.talk.models import GameMessage, TalkMute
+from service.features.talk.models import GameMessage, TalkMute
+from service.plumbing.extensions import db
 from tests.service.helpers import NewGame, auth
 
 THREE = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob", "email": "bob@example.com"},

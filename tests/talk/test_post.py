@@ -7,10 +7,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import update
 
-from service.extensions import db
-from service.models import Game
-from service.talk.service import BURST, MAX_LENGTH
-from service.vocabulary import FINISHED
+from service.features.talk.service import BURST, MAX_LENGTH
+from service.kernel.models import Game
+from service.kernel.vocabulary import FINISHED
+from service.plumbing.extensions import db
 from tests.deadlines.conftest import SettableClock
 from tests.service.helpers import API, assert_error, auth, create_game, read
 from tests.talk.helpers import THREE, mute, page, post, say, stored

@@ -1,5 +1,5 @@
-"""service.talk.service.post_in and since_version: the table for another door (the mail door),
-inside the caller's own transaction."""
+"""service.features.talk.service.post_in and since_version: the table for another door (the mail
+door), inside the caller's own transaction."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.errors import ServiceError
-from service.talk.service import SINCE_LIMIT, MessageRecord, post_in, since_version
-from service.unit_of_work import read_transaction, write_transaction
+from service.features.talk.service import SINCE_LIMIT, MessageRecord, post_in, since_version
+from service.plumbing.errors import ServiceError
+from service.plumbing.unit_of_work import read_transaction, write_transaction
 from tests.service.helpers import create_game, play_one
 from tests.talk.helpers import THREE, page, say, stored
 from tests.webhooks.helpers import hook, webhook_jobs

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.webhooks.chat import DISCORD, SLACK, STANDARD, sentence
+from service.features.webhooks.chat import DISCORD, SLACK, STANDARD, sentence
 from tests.service.helpers import assert_error, auth, create_game
 from tests.talk.helpers import THREE, post, say
 from tests.webhooks.helpers import hook, sentence_of, webhook_jobs

@@ -11,9 +11,9 @@ import requests
 from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
-from service.computer.service import COMPUTER_JOB
-from service.models import Outbox
-from service.unit_of_work import read_transaction
+from service.features.computer.service import COMPUTER_JOB
+from service.plumbing.outbox import Outbox
+from service.plumbing.unit_of_work import read_transaction
 from tests.service.helpers import token_of
 from tests.support.live_service import LiveService
 from tests.web.test_game_page import isolated, read, service

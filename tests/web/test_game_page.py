@@ -3,7 +3,7 @@
 The Flask app serves the page and the API on a loopback port (``LiveService``, a fresh SQLite
 database). Two players, each in a browser context of their own, create a basic game in the
 lobby and play its first turns by clicking on the board; the test then resolves the monster
-phase as the worker would (``service.monster.resolve_monster_phase``, through the API tests'
+phase as the worker would (``service.kernel.monster.resolve_monster_phase``, through the API tests'
 ``run_monster_jobs``) and both pages, polling, replay it. On the way: a forged illegal path
 shows the server's error, a tab left behind redraws with a notice. Screenshots of the board
 go to ``artifacts_dir``.

@@ -18,7 +18,7 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
-from service.models import utcnow
+from service.plumbing.columns import utcnow
 from tests.support.live_service import LiveService
 from tests.support.smtp_server import SmtpServer
 from worker import relay

@@ -13,8 +13,8 @@ import pytest
 import requests
 from playwright.sync_api import Browser, Page, expect
 
-from service.i18n.catalogs import page_catalog
-from service.i18n.extract import extract_template
+from service.plumbing.i18n.catalogs import page_catalog
+from service.plumbing.i18n.extract import extract_template
 from tests.service.helpers import a_legal_action, token_of
 from tests.support.live_service import LiveService
 

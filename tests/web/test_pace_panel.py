@@ -14,7 +14,7 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
-from service.models import utcnow
+from service.plumbing.columns import utcnow
 from tests.service.helpers import token_of
 from tests.support.live_service import LiveService
 from tests.web.test_host_tools import SIZES

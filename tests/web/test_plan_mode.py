@@ -17,10 +17,10 @@ import requests
 from playwright.sync_api import Browser, Page, expect
 
 import engine
-from service.extensions import db
-from service.models import Game
-from service.plans.matching import Line, PlanInput, next_step, plan_lines, plannable
-from service.store import load_state
+from service.features.plans.matching import Line, PlanInput, next_step, plan_lines, plannable
+from service.kernel.models import Game
+from service.kernel.store import load_state
+from service.plumbing.extensions import db
 from tests.live.helpers import HttpGame, make_game
 from tests.plans.helpers import run_plan_jobs
 from tests.support.live_service import LiveService

@@ -13,8 +13,8 @@ import pytest
 import requests
 from playwright.sync_api import Page, expect
 
-from service.webhooks.chat import FORMATS
-from service.webhooks.messages import EVENT_TYPES
+from service.features.webhooks.chat import FORMATS
+from service.features.webhooks.messages import EVENT_TYPES
 from tests.service.helpers import token_of
 from tests.support.live_service import LiveService
 from tests.support.webhook_receiver import WebhookReceiver

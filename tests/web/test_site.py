@@ -1,4 +1,4 @@
-"""The page served by the Flask app (service.site): addresses, content types, caching."""
+"""The page served by the Flask app (service.plumbing.site): addresses, content types, caching."""
 
 from __future__ import annotations
 

@@ -12,8 +12,9 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from werkzeug.test import TestResponse
 
-from service.extensions import db
-from service.models import Outbox, utcnow
+from service.plumbing.columns import utcnow
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.service.helpers import NewGame, auth, create_game
 from worker.relay import relay
 

@@ -1,4 +1,4 @@
-"""service.webhooks.addresses: URL forms, host forms, public addresses, and the setting."""
+"""service.features.webhooks.addresses: URL forms, host forms, public addresses, and the setting."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import socket
 
 import pytest
 
-from service.webhooks import addresses
-from service.webhooks.addresses import (
+from service.features.webhooks import addresses
+from service.features.webhooks.addresses import (
     RefusedTarget,
     Target,
     allows_private,

@@ -1,4 +1,5 @@
-"""service.webhooks.chat: what the Discord and Slack formats make of the names players chose.
+"""service.features.webhooks.chat: what the Discord and Slack formats make of the names players
+chose.
 
 A name is the players' text: in a chat message it may ping no one and form no link, and it
 still reads as it was written. The standard format keeps it raw (it is data, not chat).
@@ -12,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.webhooks.chat import DISCORD, SLACK, STANDARD, chat_body, sentence
-from service.webhooks.spectator import placeholder_link
+from service.features.webhooks.chat import DISCORD, SLACK, STANDARD, chat_body, sentence
+from service.features.webhooks.spectator import placeholder_link
 from tests.service.helpers import create_game
 from tests.webhooks.helpers import hook, sentence_of, webhook_jobs
 

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
-from service.i18n import current_language
-from service.webhooks import messages
+from service.features.webhooks import messages
+from service.plumbing.i18n import current_language
 from tests.service.helpers import create_game
 from tests.webhooks.helpers import ONE_OPEN, hook, start
 

@@ -1,4 +1,4 @@
-"""service.webhooks.messages: which outbox rows a change writes, and what they say."""
+"""service.features.webhooks.messages: which outbox rows a change writes, and what they say."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from engine.narrate import narrate_action
-from service.auth import Bearer
-from service.extensions import db
-from service.models import Game
-from service.store import authenticate_with_seats, game_with_seats
-from service.webhooks.chat import sentence
-from service.webhooks.messages import webhook_events, write_messages
-from service.webhooks.spectator import placeholder_link
+from service.features.webhooks.chat import sentence
+from service.features.webhooks.messages import webhook_events, write_messages
+from service.features.webhooks.spectator import placeholder_link
+from service.kernel.auth import Bearer
+from service.kernel.models import Game
+from service.kernel.store import authenticate_with_seats, game_with_seats
+from service.plumbing.extensions import db
 from tests.service.helpers import (
     advance,
     create_game,

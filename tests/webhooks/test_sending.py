@@ -18,13 +18,13 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 from standardwebhooks.webhooks import Webhook
 
-from service.extensions import db
-from service.models import Outbox
-from service.naming import default_name
-from service.webhooks import addresses
-from service.webhooks.chat import escape_name
-from service.webhooks.models import WebhookDelivery, WebhookEndpoint
-from service.webhooks.signing import verify
+from service.features.webhooks import addresses
+from service.features.webhooks.chat import escape_name
+from service.features.webhooks.models import WebhookDelivery, WebhookEndpoint
+from service.features.webhooks.signing import verify
+from service.kernel.naming import default_name
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
 from tests.service.conftest import PUBLIC_URL
 from tests.service.helpers import NewGame, auth, token_of
 from tests.support.webhook_receiver import ReceivedRequest, WebhookReceiver

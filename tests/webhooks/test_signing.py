@@ -1,4 +1,4 @@
-"""service.webhooks.signing: Standard Webhooks signatures, checked against the reference
+"""service.features.webhooks.signing: Standard Webhooks signatures, checked against the reference
 implementation (the ``standardwebhooks`` package) as well as our own verifier."""
 
 from __future__ import annotations
@@ -10,7 +10,13 @@ from datetime import UTC, datetime
 import pytest
 from standardwebhooks.webhooks import Webhook, WebhookVerificationError
 
-from service.webhooks.signing import InvalidSignature, headers, new_secret, secret_key, verify
+from service.features.webhooks.signing import (
+    InvalidSignature,
+    headers,
+    new_secret,
+    secret_key,
+    verify,
+)
 
 BODY = b'{"type":"ping","data":{}}'
 

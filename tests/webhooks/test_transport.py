@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from service.webhooks import addresses
-from service.webhooks.addresses import RefusedTarget
+from service.features.webhooks import addresses
+from service.features.webhooks.addresses import RefusedTarget
 from tests.webhooks.helpers import refuse_connections
 from tests.webhooks.url_forms import INVALID, MALFORMED, PRIVATE, PUBLIC
 from worker.webhooks import transport

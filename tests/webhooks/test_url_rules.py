@@ -12,12 +12,12 @@ from flask.testing import FlaskClient
 from sqlalchemy import func, select
 
 from service import create_app
-from service.errors import ServiceError
-from service.extensions import db
-from service.webhooks.addresses import URL_PATTERN, RefusedTarget, parse_url
-from service.webhooks.models import WebhookEndpoint
-from service.webhooks.schemas import WebhookCreateEndpointSchema
-from service.webhooks.service import check_url
+from service.features.webhooks.addresses import URL_PATTERN, RefusedTarget, parse_url
+from service.features.webhooks.models import WebhookEndpoint
+from service.features.webhooks.schemas import WebhookCreateEndpointSchema
+from service.features.webhooks.service import check_url
+from service.plumbing.errors import ServiceError
+from service.plumbing.extensions import db
 from tests.service.conftest import app_config, dispose
 from tests.service.helpers import API, assert_error, auth, create_game
 from tests.webhooks.helpers import PUBLIC_HOOK, add_hook, hook

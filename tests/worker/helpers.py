@@ -6,10 +6,10 @@ from typing import Any
 
 from flask import Flask
 
-from service import outbox
-from service.extensions import db
-from service.models import Outbox
-from service.unit_of_work import write_transaction
+from service.plumbing import outbox
+from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
+from service.plumbing.unit_of_work import write_transaction
 
 
 def add_rows(app: Flask, kind: str, count: int = 1, prefix: str = "row") -> list[int]:

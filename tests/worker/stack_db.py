@@ -10,7 +10,8 @@ from sqlalchemy import create_engine, func, select
 from sqlalchemy.orm import Session
 
 from deploy.production_shape import Stack
-from service.models import Action, Event, Outbox
+from service.kernel.models import Action, Event
+from service.plumbing.outbox import Outbox
 
 
 class StackDatabase:

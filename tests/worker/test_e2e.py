@@ -9,7 +9,7 @@ import requests
 from standardwebhooks.webhooks import Webhook
 
 from deploy.production_shape import Stack
-from service.outbox import SENT
+from service.plumbing.outbox import SENT
 from tests.support.api_player import ApiGame
 from tests.support.smtp_server import SmtpServer
 from tests.support.webhook_receiver import WebhookReceiver

@@ -18,8 +18,7 @@ import requests
 from standardwebhooks.webhooks import Webhook
 
 from deploy.production_shape import Stack
-from service.models import Outbox
-from service.outbox import SENDING, SENT
+from service.plumbing.outbox import SENDING, SENT, Outbox
 from tests.support.api_player import ApiGame
 from tests.support.redis_server import RedisServer
 from tests.support.webhook_receiver import WebhookReceiver

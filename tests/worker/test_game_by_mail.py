@@ -1,7 +1,7 @@
 """A whole two-player game played by mail only, to its end, through real parts.
 
 The service runs as in production (gunicorn, a Celery worker on Redis, beat, PostgreSQL),
-with its SMTP receiver (``python -m service.mailin.smtpd``) as a process of its own and its
+with its SMTP receiver (``python -m service.smtpd``) as a process of its own and its
 mail going out to a real SMTP server on loopback. Two players only read their mail: each
 time a mail tells one it is their move, they reply to the last mail they received (whatever
 it was) with the first example move that mail gave, and nothing else; once one also says
@@ -85,7 +85,7 @@ def test_a_whole_game_is_played_to_its_end_by_mail_only(
     stack = make_stack(SMTP_HOST=HOST, SMTP_PORT=smtp_server.port, SMTP_TLS="none",
                        MAIL_FROM="Fearsome Floors <ff@mail.example>")
     mailin_port = free_port()
-    receiver = Process("mailin", [sys.executable, "-m", "service.mailin.smtpd"],
+    receiver = Process("mailin", [sys.executable, "-m", "service.smtpd"],
                        {**stack.env, "FF_MAILIN_SMTP_PORT": str(mailin_port)},
                        tmp_path / "mailin.log")
     receiver.start()

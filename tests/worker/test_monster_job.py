@@ -6,11 +6,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import select
 
-from service import outbox
-from service.extensions import db
-from service.models import Outbox
-from service.outbox import SENT
-from service.unit_of_work import write_transaction
+from service.plumbing import outbox
+from service.plumbing.extensions import db
+from service.plumbing.outbox import SENT, Outbox
+from service.plumbing.unit_of_work import write_transaction
 from tests.service.helpers import create_game, play_until, read
 from tests.worker.helpers import row
 from worker import relay

@@ -10,9 +10,9 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from flask import Flask
 
-from service import outbox_lifecycle
-from service.extensions import db
-from service.outbox import FAILED, PENDING, SENDING, SENT
+from service.plumbing import outbox_lifecycle
+from service.plumbing.extensions import db
+from service.plumbing.outbox import FAILED, PENDING, SENDING, SENT
 from tests.worker.helpers import add_rows, row
 from worker import relay
 from worker.jobs import Job, Retry, TransportError, handler

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.config import DEFAULTS
+from service.plumbing.config import DEFAULTS
 from worker.schedule import beat_schedule
 from worker.tasks import SWEEP_OUTBOX
 

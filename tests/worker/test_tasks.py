@@ -12,9 +12,9 @@ import pytest
 from celery import Celery
 from flask import Flask
 
-from service import outbox
-from service.outbox import SENT
-from service.unit_of_work import write_transaction
+from service.plumbing import outbox
+from service.plumbing.outbox import SENT
+from service.plumbing.unit_of_work import write_transaction
 from tests.support.redis_server import RedisServer
 from tests.worker.helpers import add_rows, row
 from worker.celery_app import celery_init_app

@@ -1,6 +1,6 @@
 """The outbox's ``email`` handler: build the message, send it, say whether a failure is final.
 
-The payload's links are sealed (``service.sealing``): they are unsealed here, in memory,
+The payload's links are sealed (``service.plumbing.sealing``): they are unsealed here, in memory,
 just before the message is built, and the relay drops the sealed values once the row is done.
 
 It runs in the worker's app context (the relay calls it there) and reads the mail settings
@@ -16,9 +16,9 @@ from pathlib import Path
 
 from flask import current_app
 
-from service import request_ids
-from service.mail.deliveries import record_attempt
-from service.sealing import Unsealable, unseal
+from service.features.mail.deliveries import record_attempt
+from service.plumbing import request_ids
+from service.plumbing.sealing import Unsealable, unseal
 from worker.jobs import Job, Retry, TransportError, handler
 from worker.mail.message import BadMessage, build_message
 from worker.mail.transport import SmtpRefused, SmtpSettings, send_smtp, write_eml

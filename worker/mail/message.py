@@ -1,6 +1,6 @@
 """Build the email of an outbox ``email`` job: multipart text + HTML, stable Message-ID.
 
-The payload is what ``service.outbox.email_job`` wrote: ``to``, ``subject``, ``text`` and
+The payload is what ``service.plumbing.outbox.email_job`` wrote: ``to``, ``subject``, ``text`` and
 optionally ``html``, ``reply_to``, ``headers`` (``List-Unsubscribe`` ...) and ``thread``
 (the job key of the first email of the thread it belongs to). The Message-ID
 comes from the job's dedupe key alone, so every retry of a job carries the same one and a

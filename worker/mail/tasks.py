@@ -1,14 +1,14 @@
 """The Celery task of the daily digest, sent by beat (``worker.schedule``).
 
 It runs in the Flask app context (``celery_init_app``) and is idempotent: each seat's digest
-is written once per period whatever how often the task runs (``service.mail.digest``).
+is written once per period whatever how often the task runs (``service.features.mail.digest``).
 """
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from service.mail.digest import send_digests
+from service.features.mail.digest import send_digests
 
 SEND_DIGESTS = "worker.mail.tasks.send_digests"
 

@@ -6,7 +6,7 @@ that no longer resolves to a public one) gives it up too; anything else (another
 timeout, a refused connection) is tried again on the Standard Webhooks schedule. The
 message keeps its ``webhook-id`` across attempts and redeliveries; each attempt is signed
 with the time it is sent, and a chat message gets its spectator link's token then
-(``service.webhooks.spectator``). Runs in the Flask app context the relay provides.
+(``service.features.webhooks.spectator``). Runs in the Flask app context the relay provides.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from datetime import timedelta
 
 from flask import current_app
 
-from service import request_ids
-from service.outbox import WEBHOOK
-from service.webhooks import signing, spectator
-from service.webhooks.addresses import RefusedTarget, allows_private
-from service.webhooks.deliveries import GONE, Attempt, record_attempt, target_of
+from service.features.webhooks import signing, spectator
+from service.features.webhooks.addresses import RefusedTarget, allows_private
+from service.features.webhooks.deliveries import GONE, Attempt, record_attempt, target_of
+from service.plumbing import request_ids
+from service.plumbing.outbox import WEBHOOK
 from worker.jobs import Job, Retry, TransportError, handler
 from worker.webhooks import transport
 

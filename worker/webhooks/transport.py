@@ -1,6 +1,6 @@
 """POST a webhook to the address that was checked, with a timeout and no redirects.
 
-The URL is judged as at creation (``service.webhooks.addresses``) just before sending: its
+The URL is judged as at creation (``service.features.webhooks.addresses``) just before sending: its
 form, its host read as the resolver reads it (``0x7f.1`` is 127.0.0.1), every address it
 resolves to. The connection goes to the checked address and nowhere else, so a name that
 resolves to another address a moment later (DNS rebinding) cannot steer the request. The
@@ -18,7 +18,7 @@ import socket
 import ssl
 import threading
 
-from service.webhooks.addresses import parse_url, resolve
+from service.features.webhooks.addresses import parse_url, resolve
 
 USER_AGENT = "FearsomeFloors-Webhooks/1"
 

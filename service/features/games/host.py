@@ -3,12 +3,12 @@
 A real table hands the seat on rather than ending the game: the creator asks for a new
 invite for the seat (:func:`invite_to_seat`), which in one transaction retires every link
 of the seat (its tokens: the one first issued, the mail link, "lost my link" and home
-links; the reply address of its emails, whose epoch moves to now, ``service.features.mail.addresses``)
-and the seat's email address, so the player who left neither moves nor hears of the game
-again. The answer is a one-time invite for that seat alone, to send to the new player: it
-opens the join page, where they give their name (and an email if they like) and take the
-seat with its colour, position and pieces (``service.features.games.service.join_game``). What else
-was the old player's (the seat's own webhooks) goes through ``service.reactions``.
+links; the reply address of its emails, whose epoch moves to now,
+``service.features.mail.addresses``) and the seat's email address, so the player who left neither
+moves nor hears of the game again. The answer is a one-time invite for that seat alone, to send to
+the new player: it opens the join page, where they give their name (and an email if they like) and
+take the seat with its colour, position and pieces (``service.features.games.service.join_game``).
+What else was the old player's (the seat's own webhooks) goes through ``service.reactions``.
 Until then the seat keeps its old name and plays as before: its deadline runs as any other's.
 A second invite for the same seat replaces the first.
 """
@@ -22,9 +22,8 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.orm import Session
 
 from service.features.mail.addresses import current_epoch
-from service.features.mail.models import SeatNotifications
 from service.kernel.auth import CREATOR, SEAT, authenticate
-from service.kernel.models import Game, Seat, Token
+from service.kernel.models import Game, Seat, SeatNotifications, Token
 from service.kernel.pipeline import seat_changed_hands
 from service.kernel.urls import join_link
 from service.kernel.vocabulary import ACTIVE, OPEN

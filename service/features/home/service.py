@@ -9,8 +9,8 @@ A home link lasts :data:`LINK_LIFETIME` and names its address's generation: sign
 everywhere (:func:`sign_out_everywhere`) moves the generation on, so every link sent
 before stops working, and drops the seat tokens the list handed out. The list
 (:func:`read_home`) gives each seat of the address a link of its own, minted as "I lost my
-link" mints one (``service.features.links.service.replace_seat_token``, purpose ``home``) but derived
-from the address's generation, so the same link comes back on every visit.
+link" mints one (``service.features.links.service.replace_seat_token``, purpose ``home``) but
+derived from the address's generation, so the same link comes back on every visit.
 """
 
 from __future__ import annotations

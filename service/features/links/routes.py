@@ -1,7 +1,7 @@
 """The routes of links: "I lost my link", a seat's email address and "email me my link".
 
-Thin, one call each to ``service.features.links.service`` or ``service.features.links.email``. Every route
-here may send an email, so both blueprints are limited per client address as strictly as
+Thin, one call each to ``service.features.links.service`` or ``service.features.links.email``. Every
+route here may send an email, so both blueprints are limited per client address as strictly as
 "I lost my link" (``service.plumbing.limits``).
 """
 

@@ -1,4 +1,5 @@
-"""Live pages: server-sent events per game, for any viewer of it (``service.features.live.service``).
+"""Live pages: server-sent events per game, for any viewer of it
+(``service.features.live.service``).
 
 :func:`init_app` lets the app tell other processes that a game changed, through Redis, when
 there is a Redis to tell them through (``LIVE_REDIS_URL``, else a Redis Celery broker).

@@ -15,7 +15,6 @@ from sqlalchemy.orm import Session
 
 from engine.state import OVER
 from service.features.mail import compose, history
-from service.features.mail.models import SeatNotifications
 from service.features.mail.notices import (
     in_seat_language,
     outcome_words,
@@ -25,7 +24,7 @@ from service.features.mail.notices import (
 )
 from service.features.mail.seats import DIGEST, is_active, upsert
 from service.features.talk.service import since_moment
-from service.kernel.models import Game, Seat
+from service.kernel.models import Game, Seat, SeatNotifications
 from service.kernel.narration import diagram
 from service.kernel.store import load_state
 from service.kernel.vocabulary import ACTIVE, FINISHED

@@ -17,8 +17,8 @@ from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from service.features.mail.models import SeatNotifications
 from service.kernel.auth import SEAT, Caller
+from service.kernel.models import SeatNotifications
 from service.plumbing.columns import utcnow
 from service.plumbing.unit_of_work import write_transaction
 

@@ -255,8 +255,8 @@ def planned(lines: list[str], state: GameState, seat: int,
 
     A line is a move when the engine reads it as one (with "or flip" cut off), as in
     :func:`choose`; a line it cannot read ("Hi!") is passed over. Raises
-    :class:`~service.features.mailin.words.AmbiguousLetter` for a line with a letter not read without
-    guessing.
+    :class:`~service.features.mailin.words.AmbiguousLetter` for a line with a letter not read
+    without guessing.
     """
     moves: list[str] = []
     flip_rest = False

@@ -1,4 +1,4 @@
-"""The SMTP door: a small receiver (aiosmtpd) for self-hosters, ``python -m service.features.mailin.smtpd``.
+"""The SMTP door: a small receiver (aiosmtpd) for self-hosters, run by ``python -m service.smtpd``.
 
 It listens on ``MAILIN_SMTP_HOST:MAILIN_SMTP_PORT``, accepts only recipients that are reply
 addresses of this service (it relays nothing), refuses messages over
@@ -16,15 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import signal
-import threading
 from typing import Any
 
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from flask import Flask
 
-from service import create_app
 from service.features.mail.addresses import is_reply_address
 from service.features.mailin.parse import Unreadable
 from service.features.mailin.service import receive
@@ -85,21 +82,3 @@ def make_controller(app: Flask, host: str | None = None, port: int | None = None
     limit = int(config["MAIL_INBOUND_MAX_BYTES"])
     return Controller(InboundHandler(app), hostname=host or config["MAILIN_SMTP_HOST"],
                       port=port or int(config["MAILIN_SMTP_PORT"]), data_size_limit=limit)
-
-
-def main() -> None:
-    """Run the receiver until SIGINT or SIGTERM."""
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    app = create_app()
-    controller = make_controller(app)
-    stop = threading.Event()
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        signal.signal(signum, lambda *_: stop.set())
-    controller.start()
-    logger.info("receiving mail on %s:%s", controller.hostname, controller.port)
-    stop.wait()
-    controller.stop()
-
-
-if __name__ == "__main__":
-    main()

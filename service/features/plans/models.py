@@ -16,8 +16,8 @@ from service.plumbing.extensions import Base
 class TurnPlan(Base):
     """A seat's plan: the lines still to play, in order, and whether to flip the rest.
 
-    ``lines`` are JSON (``service.features.plans.matching.Line.to_dict``): each the action, "or flip",
-    and the outcome recorded when it was planned. ``game_turn`` is the turn it was made in (a
+    ``lines`` are JSON (``service.features.plans.matching.Line.to_dict``): each the action, "or
+    flip", and the outcome recorded when it was planned. ``game_turn`` is the turn it was made in (a
     plan never outlives it). ``revision`` grows with every change, so the worker changes the
     plan only if it is still the one it read. ``stopped`` says why the plan last stopped
     (its lines are then empty) until the seat plans again. The row is private to its seat:

@@ -8,10 +8,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.features.mail import keys
-from service.features.mail.models import SeatNotifications
 from service.features.mail.seats import DIGEST, NONE, mode_of, upsert
 from service.kernel.auth import SEAT, authenticate
-from service.kernel.models import Seat
+from service.kernel.models import Seat, SeatNotifications
 from service.plumbing.clock import iso
 from service.plumbing.columns import utcnow
 from service.plumbing.errors import ServiceError

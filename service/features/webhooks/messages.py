@@ -3,8 +3,8 @@
 A change (a game started, a player's action, a monster phase) becomes a few webhook events:
 ``game.started``, ``action.accepted``, ``monster.resolved``, then ``move.due`` (whose move
 it is now) or ``game.over``; a message posted to the table (``service.features.talk``) becomes
-``message.posted``; the pace tools (``service.features.deadlines``) write ``turn.nudged`` (a seat, or
-the creator, nudged the seat to act) and ``seat.absent`` (a seat missed as many deadlines as
+``message.posted``; the pace tools (``service.features.deadlines``) write ``turn.nudged`` (a seat,
+or the creator, nudged the seat to act) and ``seat.absent`` (a seat missed as many deadlines as
 the creator allows: they may hand it on). Each enabled endpoint of the game that wants an
 event gets one outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game,
 version, type, and a posted message's seq), so writing it twice is a no-op and a receiver can drop

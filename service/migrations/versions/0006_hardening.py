@@ -16,9 +16,9 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from service.mail.addresses import masked
-from service.sealing import redact, seal
-from service.text import BIDI_CONTROLS
+from service.features.mail.addresses import masked
+from service.plumbing.sealing import redact, seal
+from service.plumbing.text import BIDI_CONTROLS
 
 revision = "0006"
 down_revision = "0005"

@@ -1,7 +1,7 @@
 """Finding every text the code wraps for translation, and refreshing the catalogs from them.
 
-``python -m service.plumbing.i18n.extract`` (``make i18n``) writes the template ``messages.pot`` from
-the code and merges it into each language's ``messages.po``: new texts come in empty, texts
+``python -m service.plumbing.i18n.extract`` (``make i18n``) writes the template ``messages.pot``
+from the code and merges it into each language's ``messages.po``: new texts come in empty, texts
 gone from the code are dropped, changed texts come in fuzzy (a guess to check), as
 ``pybabel update`` does. Translators then fill in the ``.po`` files (``docs/translating.md``).
 
@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po, write_po
 from service.plumbing.i18n.catalogs import TRANSLATIONS, po_path
 from service.plumbing.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 METHODS = [
     ("service/**.py", "python"),

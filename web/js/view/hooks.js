@@ -11,7 +11,7 @@ import { button, el } from "./panel.js";
 import { when, zoneOf } from "./words.js";
 
 /**
- * The formats a webhook is sent in (service/webhooks/chat.py FORMATS), each with its name in
+ * The formats a webhook is sent in (service/features/webhooks/chat.py FORMATS), each with its name in
  * the reader's language (a function: the catalog is loaded after this module).
  */
 export const FORMATS = [
@@ -20,7 +20,7 @@ export const FORMATS = [
   ["slack", () => t("Slack channel")],
 ];
 
-/** The events a webhook may hear (service/webhooks/messages.py EVENT_TYPES), in words. */
+/** The events a webhook may hear (service/features/webhooks/messages.py EVENT_TYPES), in words. */
 export const EVENTS = [
   ["game.started", () => t("the game starts")],
   ["action.accepted", () => t("a player moves")],
