@@ -10,6 +10,7 @@ from engine.board import DIRECTION_LETTERS, parse_square, square_name
 from engine.errors import IllegalPlacement, InvalidNotation, InvalidSquare
 from engine.moves import normalise_path
 from engine.state import FigureId, GameState
+from engine.texts import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +71,7 @@ def action_to_dict(action: Action) -> dict[str, Any]:
 def action_from_dict(data: dict[str, Any]) -> Action:
     """Build an action from structured JSON data, refusing malformed input."""
     if not isinstance(data, dict):
-        raise InvalidNotation.said("an action must be a JSON object with a 'type'")
+        raise InvalidNotation.said(N_("an action must be a JSON object with a 'type'"))
     kind = data.get("type")
     try:
         if kind == "move":
@@ -81,19 +82,21 @@ def action_from_dict(data: dict[str, Any]) -> Action:
             arrow = data.get("arrow")
             if arrow is not None:
                 if not isinstance(arrow, str) or arrow.upper() not in ("N", "E", "S", "W"):
-                    raise InvalidNotation.said("arrow must be N, E, S or W, got %(arrow)r",
+                    raise InvalidNotation.said(N_("arrow must be N, E, S or W, got %(arrow)r"),
                                                {"arrow": arrow})
                 arrow = DIRECTION_LETTERS.index(arrow.upper())
             orientation = data.get("orientation")
             if orientation is not None and orientation not in ("h", "v"):
-                raise InvalidNotation.said("orientation must be 'h' or 'v', got %(orientation)r",
-                                           {"orientation": orientation})
+                raise InvalidNotation.said(
+                    N_("orientation must be 'h' or 'v', got %(orientation)r"),
+                    {"orientation": orientation})
             tile = str(data["tile"])
             return Place(tile, tile_square(str(data["square"]), tile), orientation, arrow)
     except KeyError as exc:
-        raise InvalidNotation.said("a %(kind)s action needs %(field)r",
+        raise InvalidNotation.said(N_("a %(kind)s action needs %(field)r"),
                                    {"kind": kind, "field": exc.args[0]}) from exc
-    raise InvalidNotation.said("unknown action type %(kind)r (move, flip or place)", {"kind": kind})
+    raise InvalidNotation.said(
+        N_("unknown action type %(kind)r (move, flip or place)"), {"kind": kind})
 
 
 # A name on the board's grid (columns a..p, rows 1..11), a square or not.
@@ -114,6 +117,6 @@ def tile_square(name: str, tile: str) -> int:
         if not _GRID_NAME.match(text):
             raise
         raise IllegalPlacement.because(
-            "off_board", "%(square)s is under a staircase, not on the board: a %(tile)s cannot "
-            "be placed there", tile=tile, square=text) from None
+            "off_board", N_("%(square)s is under a staircase, not on the board: a %(tile)s cannot "
+                            "be placed there"), tile=tile, square=text) from None
 

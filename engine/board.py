@@ -8,6 +8,7 @@ A square is an ``int`` index ``y * 16 + x``; ``x`` is the column 0..15 (letters 
 from __future__ import annotations
 
 from engine.errors import InvalidSquare
+from engine.texts import N_
 
 WIDTH = 16
 HEIGHT = 11
@@ -105,7 +106,7 @@ def square_name(square: int) -> str:
     """
     name = _NAMES.get(square) if type(square) is int else None
     if name is None:
-        raise InvalidSquare.said("%(square)r is not a square on the board", {"square": square})
+        raise InvalidSquare.said(N_("%(square)r is not a square on the board"), {"square": square})
     return name
 
 
@@ -131,7 +132,7 @@ def parse_square(name: str) -> int:
             if square >= 0:
                 return square
     raise InvalidSquare.said(
-        "%(name)r is not a square on the board (a1..p11, minus the staircases)", {"name": name})
+        N_("%(name)r is not a square on the board (a1..p11, minus the staircases)"), {"name": name})
 
 
 _NAMES: dict[int, str] = {sq: f"{'abcdefghijklmnop'[sq % WIDTH]}{sq // WIDTH + 1}"
@@ -143,7 +144,8 @@ def parse_direction(letter: str) -> int:
     """Parse a direction letter ``N``/``E``/``S``/``W`` (any case)."""
     index = DIRECTION_LETTERS.find(letter.strip().upper()) if len(letter.strip()) == 1 else -1
     if index < 0:
-        raise InvalidSquare.said("%(letter)r is not a direction (N, E, S or W)", {"letter": letter})
+        raise InvalidSquare.said(
+            N_("%(letter)r is not a direction (N, E, S or W)"), {"letter": letter})
     return index
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.errors import InvalidPosition
+from engine.texts import N_
 
 BASIC_CARDS: tuple[str, ...] = ("5", "7", "7", "8", "8", "10", "1hit", "2hits")
 THREE_HITS_CARDS: tuple[str, ...] = ("3hits", "7", "7", "8", "8", "10", "1hit", "2hits")
@@ -24,7 +25,7 @@ def check_card(card: str) -> str:
     """Return ``card`` if it names a monster card, else refuse it."""
     if card not in CARD_NAMES:
         raise InvalidPosition.said(
-            "%(card)r is not a monster card (5, 7, 8, 10, 1hit, 2hits, 3hits)", card=card)
+            N_("%(card)r is not a monster card (5, 7, 8, 10, 1hit, 2hits, 3hits)"), card=card)
     return card
 
 

@@ -25,6 +25,7 @@ from engine.state import (
     evolve,
     figure_key,
 )
+from engine.texts import N_
 
 FIRST_TURN_ENTRIES = 2
 """In the first game turn each player enters at most two figures (RULES §3.1)."""
@@ -105,20 +106,20 @@ def _checked_figure(state: GameState, action: Move | Flip, seat: int) -> int:
     index = state.figure_index(action.figure)
     fig = state.figures[index]
     if fig.colour != state.colour_of(seat):
-        raise UnknownFigure.said("%(name)s is not a figure of %(colour)s",
+        raise UnknownFigure.said(N_("%(name)s is not a figure of %(colour)s"),
                                  {"name": action.figure, "colour": state.colour_of(seat)},
                                  figure=action.figure.key)
     if not fig.in_play:
-        raise IllegalMove.said("%(name)s is not in play (%(where)s)",
+        raise IllegalMove.said(N_("%(name)s is not in play (%(where)s)"),
                                {"name": action.figure, "where": fig.where},
                                figure=action.figure.key, reason="not_in_play", step=0)
     if fig.moved:
-        raise IllegalMove.said("%(name)s has already moved this game turn",
+        raise IllegalMove.said(N_("%(name)s has already moved this game turn"),
                                {"name": action.figure},
                                figure=action.figure.key, reason="already_moved", step=0)
     if isinstance(action, Move) and fig.where == OUTSIDE and not may_enter(state, seat):
         raise IllegalMove.said(
-            "%(name)s: in the first game turn a player enters at most two figures",
+            N_("%(name)s: in the first game turn a player enters at most two figures"),
             {"name": action.figure}, figure=action.figure.key, reason="first_turn_limit", step=1)
     return index
 

@@ -8,6 +8,7 @@ from engine.figure_phase import apply_figure_action
 from engine.placement import apply_placement
 from engine.search import SearchCache
 from engine.state import FIGURES, PLACEMENT, GameState
+from engine.texts import N_
 from engine.turn import acting_seat, check_open
 
 
@@ -26,4 +27,4 @@ def apply_action(
         return apply_figure_action(state, action, acting_seat(state, seat, FIGURES), cache)
     if isinstance(action, Place):
         return apply_placement(state, action, acting_seat(state, seat, PLACEMENT))
-    raise InvalidNotation.said("%(action)r is not an action", {"action": action})
+    raise InvalidNotation.said(N_("%(action)r is not an action"), {"action": action})

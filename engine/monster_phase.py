@@ -27,6 +27,7 @@ from engine.state import (
     Outcome,
     evolve,
 )
+from engine.texts import N_
 
 
 def draw_card(state: GameState, rng: Rng) -> tuple[str, tuple[str, ...], list[dict[str, Any]]]:
@@ -37,7 +38,7 @@ def draw_card(state: GameState, rng: Rng) -> tuple[str, tuple[str, ...], list[di
     """
     pile = list(state.pile)
     if not pile:
-        raise WrongPhase.said("the monster pile is empty", phase=state.phase)
+        raise WrongPhase.said(N_("the monster pile is empty"), phase=state.phase)
     events: list[dict[str, Any]] = []
     if state.first_card_drawn:
         return pile[0], tuple(pile[1:]), events
@@ -60,9 +61,9 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
     ends the game after its seventh card, and every figure still inside counts as eaten.
     """
     if state.phase == OVER:
-        raise GameOver.said("the game is over", phase=state.phase)
+        raise GameOver.said(N_("the game is over"), phase=state.phase)
     if state.phase != MONSTER:
-        raise WrongPhase.said("it is the %(phase)s phase, not the monster phase",
+        raise WrongPhase.said(N_("it is the %(phase)s phase, not the monster phase"),
                               phase=state.phase)
     rng = Rng(state.rng)
     if card is None:

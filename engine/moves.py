@@ -29,6 +29,7 @@ from engine.search import (
     search_moves,
 )
 from engine.state import FigureId, GameState
+from engine.texts import N_
 
 STEP_LETTERS = DIRECTION_LETTERS + ENTER + LEAVE
 
@@ -38,14 +39,14 @@ MONSTER = "monster"
 TELEPORTER = "teleporter"
 STONE_BLOCKED = "stone_blocked"
 _STEP_REASONS = {
-    WALL: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: a wall is "
-          "in the way",
-    MONSTER: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: the "
-             "monster stands there (figures never enter or pass its square)",
-    TELEPORTER: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: a "
-                "teleporter is a wall for figures",
-    STONE_BLOCKED: "%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: "
-                   "the stone there cannot be pushed (the square behind it is not empty)",
+    WALL: N_("%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: a wall is "
+             "in the way"),
+    MONSTER: N_("%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: the "
+                "monster stands there (figures never enter or pass its square)"),
+    TELEPORTER: N_("%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: a "
+                   "teleporter is a wall for figures"),
+    STONE_BLOCKED: N_("%(name)s %(path)s: step %(step)s: cannot go %(letter)s from %(square)s: "
+                      "the stone there cannot be pushed (the square behind it is not empty)"),
 }
 
 
@@ -233,37 +234,37 @@ def check_path(state: GameState, figure: FigureId, path: str, *,
                                 path=path, step=step, reason=reason)
 
     if not path:
-        raise refuse(0, "empty", "%(name)s %(path)s: step %(step)s: a move needs at least one "
-                     "step (or flip the figure)")
+        raise refuse(0, "empty", N_("%(name)s %(path)s: step %(step)s: a move needs at least one "
+                                    "step (or flip the figure)"))
     if len(path) > points:
         raise refuse(points + 1, "too_long",
-                     "%(name)s %(path)s: step %(step)s: %(name)s shows %(points)s, so it can "
-                     "take at most %(points)s step(s), not %(steps)s",
+                     N_("%(name)s %(path)s: step %(step)s: %(name)s shows %(points)s, so it can "
+                        "take at most %(points)s step(s), not %(steps)s"),
                      points=points, steps=len(path))
     enter, _ = make_mover(layout, others)
     square, stones = start, layout.stones
     for i, letter in enumerate(path, start=1):
         if square == GONE:
-            raise refuse(i, "after_leaving", "%(name)s %(path)s: step %(step)s: the figure "
-                         "has already left the fortress")
+            raise refuse(i, "after_leaving", N_("%(name)s %(path)s: step %(step)s: the figure "
+                                                "has already left the fortress"))
         if letter == ENTER:
             if square != OUT:
-                raise refuse(i, "not_outside", "%(name)s %(path)s: step %(step)s: only a "
-                             "figure waiting outside can enter (+)")
+                raise refuse(i, "not_outside", N_("%(name)s %(path)s: step %(step)s: only a "
+                                                  "figure waiting outside can enter (+)"))
             if layout.monster == ENTRANCE:
-                raise refuse(i, MONSTER, "%(name)s %(path)s: step %(step)s: the monster "
-                             "stands on p11, so nobody can enter (D12)")
+                raise refuse(i, MONSTER, N_("%(name)s %(path)s: step %(step)s: the monster "
+                                            "stands on p11, so nobody can enter (D12)"))
             square = ENTRANCE
             continue
         if square == OUT:
             raise refuse(i, "must_enter",
-                         "%(name)s %(path)s: step %(step)s: a figure waiting outside must first "
-                         "enter onto p11 (write + first)")
+                         N_("%(name)s %(path)s: step %(step)s: a figure waiting outside must first "
+                            "enter onto p11 (write + first)"))
         if letter == LEAVE:
             if square != EXIT:
-                raise refuse(i, "not_on_exit", "%(name)s %(path)s: step %(step)s: a figure "
-                             "leaves only from a1, and this one is on %(square)s",
-                             square=square_name(square))
+                raise refuse(i, "not_on_exit",
+                             N_("%(name)s %(path)s: step %(step)s: a figure leaves only from a1, "
+                                "and this one is on %(square)s"), square=square_name(square))
             square = GONE
             continue
         stepped = _take_step(layout, enter, square, stones, DIRECTION_LETTERS.index(letter))
@@ -274,14 +275,14 @@ def check_path(state: GameState, figure: FigureId, path: str, *,
     if square in others:
         other = state.figures[others[square]].id
         raise refuse(len(path), "ends_on_figure",
-                     "%(name)s %(path)s: step %(step)s: the move would end on %(square)s, where "
-                     "%(other)s stands; a figure must end on an empty square (and may not slide "
-                     "over a pool onto another figure with no points left to step on)",
+                     N_("%(name)s %(path)s: step %(step)s: the move would end on %(square)s, where "
+                        "%(other)s stands; a figure must end on an empty square (and may not slide "
+                        "over a pool onto another figure with no points left to step on)"),
                      square=square_name(square), other=other)
     if square == start and stones is layout.stones:
         raise refuse(len(path), "no_change",
-                     "%(name)s %(path)s: step %(step)s: the path ends where it started with "
-                     "nothing pushed; flip the figure instead")
+                     N_("%(name)s %(path)s: step %(step)s: the path ends where it started with "
+                        "nothing pushed; flip the figure instead"))
     return MoveOutcome(figure, path, None if square == GONE else square, layout.stones, stones,
                        state.stones)
 
@@ -292,6 +293,6 @@ def normalise_path(path: str) -> str:
     for ch in text:
         if ch not in STEP_LETTERS:
             raise InvalidNotation.said(
-                "%(path)r: %(letter)r is not a step (N, E, S, W; + to enter, X to leave)",
+                N_("%(path)r: %(letter)r is not a step (N, E, S, W; + to enter, X to leave)"),
                 {"letter": ch}, path=path)
     return text

@@ -20,6 +20,7 @@ from engine.board import DIRECTION_LETTERS, parse_square, square_name
 from engine.errors import AmbiguousMove, IllegalMove, InvalidNotation, InvalidSquare
 from engine.moves import legal_outcomes, normalise_path
 from engine.state import COLOURS, FigureId, GameState
+from engine.texts import N_
 
 _COLOURS = "|".join(COLOURS)
 _FIGURE = rf"(?:(?P<colour>{_COLOURS})\s*[-_]?\s*)?(?P<number>\d)"
@@ -47,7 +48,7 @@ _ORIENTATION = {"h": "h", "horizontal": "h", "v": "v", "vertical": "v"}
 
 def _clean(text: str) -> str:
     if not isinstance(text, str):
-        raise InvalidNotation.said("%(text)r is not text", {"text": text})
+        raise InvalidNotation.said(N_("%(text)r is not text"), {"text": text})
     return " ".join(re.sub(r"[,;:.!]+", " ", text).lower().split())
 
 
@@ -56,8 +57,9 @@ def _figure(match: re.Match[str], state: GameState | None, seat: int | None, tex
     if colour is None:
         actor = seat if seat is not None else (state.to_move if state is not None else None)
         if state is None or actor is None:
-            raise InvalidNotation.said("%(text)r: name the figure with its colour, e.g. 'red 5'",
-                                       {"text": text})
+            raise InvalidNotation.said(
+                N_("%(text)r: name the figure with its colour, e.g. 'red 5'"),
+                {"text": text})
         colour = state.colour_of(actor)
     return FigureId.parse(f"{colour} {match.group('number')}")
 
@@ -66,7 +68,7 @@ def parse_action(text: str, state: GameState | None = None, seat: int | None = N
     """Parse typed notation into an action; ``state``/``seat`` resolve short forms."""
     clean = _clean(text)
     if not clean:
-        raise InvalidNotation.said("empty move: write e.g. 'red 5 +WWN', '5 to h7' or 'flip 4'")
+        raise InvalidNotation.said(N_("empty move: write e.g. 'red 5 +WWN', '5 to h7' or 'flip 4'"))
     if clean.startswith("place "):
         return _parse_place(clean[6:], text)
     for pattern in (_FLIP_FIRST, _FLIP_LAST):
@@ -78,8 +80,9 @@ def parse_action(text: str, state: GameState | None = None, seat: int | None = N
         figure = _figure(m, state, seat, text)
         dest = m.groupdict().get("dest") or "out"
         if state is None:
-            raise InvalidNotation.said("%(text)r: a destination-only move needs the game position",
-                                       {"text": text})
+            raise InvalidNotation.said(
+                N_("%(text)r: a destination-only move needs the game position"),
+                {"text": text})
         return _resolve_destination(state, figure, dest, text)
     m = _PATH.match(clean)
     if m and m.group("path").strip():
@@ -88,8 +91,8 @@ def parse_action(text: str, state: GameState | None = None, seat: int | None = N
         path = re.sub(r"\s(?:out|exit)$", "x", path)
         return Move(_figure(m, state, seat, text), normalise_path(path))
     raise InvalidNotation.said(
-        "cannot read %(text)r: write a figure and a path ('red 5 +WWN'), a destination "
-        "('5 to h7', '5 out'), 'flip 4', or a placement ('place stone c3')", text=text)
+        N_("cannot read %(text)r: write a figure and a path ('red 5 +WWN'), a destination "
+           "('5 to h7', '5 out'), 'flip 4', or a placement ('place stone c3')"), text=text)
 
 
 def _resolve_destination(state: GameState, figure: FigureId, dest: str, text: str) -> Move:
@@ -98,7 +101,8 @@ def _resolve_destination(state: GameState, figure: FigureId, dest: str, text: st
     try:
         target = None if leaving else parse_square(dest)
     except InvalidSquare as exc:
-        raise InvalidNotation.said("%(text)r: %(problem)s", {"problem": exc}, text=text) from exc
+        raise InvalidNotation.said(
+            N_("%(text)r: %(problem)s"), {"problem": exc}, text=text) from exc
     outcomes = [o for o in legal_outcomes(state, figure) if o.square == target]
     words = {"text": text, "name": figure, "count": len(outcomes),
              "paths": ", ".join(o.path for o in outcomes)}
@@ -106,15 +110,15 @@ def _resolve_destination(state: GameState, figure: FigureId, dest: str, text: st
         words["square"] = square_name(target)
     if not outcomes:
         raise IllegalMove.said(
-            "%(text)r: %(name)s cannot get out of the fortress this turn" if target is None
-            else "%(text)r: %(name)s cannot get %(square)s this turn",
+            N_("%(text)r: %(name)s cannot get out of the fortress this turn") if target is None
+            else N_("%(text)r: %(name)s cannot get %(square)s this turn"),
             words, figure=figure.key, reason="unreachable", step=0)
     if len(outcomes) > 1:
         raise AmbiguousMove.said(
-            "%(text)r: %(name)s can reach out of the fortress in %(count)s ways that push "
-            "stones differently; give the path: %(paths)s" if target is None
-            else "%(text)r: %(name)s can reach %(square)s in %(count)s ways that push stones "
-            "differently; give the path: %(paths)s",
+            N_("%(text)r: %(name)s can reach out of the fortress in %(count)s ways that push "
+               "stones differently; give the path: %(paths)s") if target is None
+            else N_("%(text)r: %(name)s can reach %(square)s in %(count)s ways that push stones "
+                    "differently; give the path: %(paths)s"),
             words, figure=figure.key, choices=[o.to_dict() for o in outcomes])
     return Move(figure, outcomes[0].path)
 
@@ -123,12 +127,14 @@ def _parse_place(rest: str, text: str) -> Place:
     tokens = rest.replace("_", " ").replace("-", " ").split()
     at = next((i for i, t in enumerate(tokens) if _SQUARE.match(t)), None)
     if at is None:
-        raise InvalidNotation.said("%(text)r: a placement needs a square, e.g. 'place stone c3'",
-                                   {"text": text})
+        raise InvalidNotation.said(
+            N_("%(text)r: a placement needs a square, e.g. 'place stone c3'"),
+            {"text": text})
     words = " ".join(tokens[:at])
     if not words:
-        raise InvalidNotation.said("%(text)r: a placement names its tile, e.g. 'place stone c3'",
-                                   text=text)
+        raise InvalidNotation.said(
+            N_("%(text)r: a placement names its tile, e.g. 'place stone c3'"),
+            text=text)
     # A tile not known by any name goes on as written, and is refused as the structured
     # form's would be (placement/unknown_tile): one refusal however the placement was sent.
     tile = _TILE_WORDS.get(words, words.replace(" ", "_"))
@@ -142,7 +148,7 @@ def _parse_place(rest: str, text: str) -> Place:
         elif word.upper() in DIRECTION_LETTERS and len(word) == 1 and arrow is None:
             arrow = DIRECTION_LETTERS.index(word.upper())
         elif word != "arrow":
-            raise InvalidNotation.said("%(text)r: %(word)r is not understood after the square",
+            raise InvalidNotation.said(N_("%(text)r: %(word)r is not understood after the square"),
                                        {"text": text, "word": word})
     return Place(tile, square, orientation, arrow)
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.errors import InvalidSetup
+from engine.texts import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,24 +40,26 @@ class Options:
         names = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - names)
         if unknown:
-            raise InvalidSetup.said("unknown rule option(s): %(names)s",
+            raise InvalidSetup.said(N_("unknown rule option(s): %(names)s"),
                                     {"names": ", ".join(unknown)}, options=unknown)
         for key, value in data.items():
             if not isinstance(value, bool):
-                raise InvalidSetup.said("rule option %(key)r must be true or false, got %(value)r",
-                                        {"key": key, "value": value})
+                raise InvalidSetup.said(
+                    N_("rule option %(key)r must be true or false, got %(value)r"),
+                    {"key": key, "value": value})
         return cls(**data)
 
     def check(self, player_count: int) -> None:
         """Refuse options that do not fit the number of players."""
         if self.three_hits and player_count < 6:
             raise InvalidSetup.said(
-                "the '3 hits' card is a variant for 6-7 players, not %(players)s",
+                N_("the '3 hits' card is a variant for 6-7 players, not %(players)s"),
                 {"players": player_count}, option="three_hits")
         placing = [name for name in EXPERIENCED_ONLY if getattr(self, name)]
         if placing and not self.experienced:
             raise InvalidSetup.said(
-                "random set-up and the teleporter placement rules belong to the experienced game",
+                N_("random set-up and the teleporter placement rules belong to the experienced "
+                   "game"),
                 option=placing[0])
 
 

@@ -31,6 +31,7 @@ from engine.state import (
     Teleporter,
     evolve,
 )
+from engine.texts import N_
 from engine.turn import acting_seat
 
 NO_TILE_ZONE = frozenset(
@@ -74,50 +75,51 @@ def check_placement(state: GameState, place: Place,
     ``taken``: the squares tiles already cover, when the caller checks many placements.
     """
     if place.tile not in TILE_NAMES:
-        raise _refuse("unknown_tile", "%(tile)r is not a tile (%(tiles)s)", place,
+        raise _refuse("unknown_tile", N_("%(tile)r is not a tile (%(tiles)s)"), place,
                       tiles=", ".join(TILE_NAMES))
     if place.tile not in state.tiles_to_place:
-        raise _refuse("not_available", "no %(tile)s tile is left to place", place)
+        raise _refuse("not_available", N_("no %(tile)s tile is left to place"), place)
     teleporter = place.tile.startswith("teleporter_")
     if teleporter and place.arrow is None:
-        raise _refuse("arrow", "a teleporter needs an arrow (N, E, S or W)", place)
+        raise _refuse("arrow", N_("a teleporter needs an arrow (N, E, S or W)"), place)
     if not teleporter and place.arrow is not None:
-        raise _refuse("arrow", "only teleporters carry an arrow, not a %(tile)s", place)
+        raise _refuse("arrow", N_("only teleporters carry an arrow, not a %(tile)s"), place)
     if place.tile == "pool_long" and place.orientation not in ("h", "v"):
-        raise _refuse("orientation", "the long pool lies horizontal (h) or vertical (v)", place)
+        raise _refuse("orientation", N_("the long pool lies horizontal (h) or vertical (v)"), place)
     if place.tile != "pool_long" and place.orientation is not None:
-        raise _refuse("orientation", "a %(tile)s has no orientation", place)
+        raise _refuse("orientation", N_("a %(tile)s has no orientation"), place)
     squares = tile_squares(place)
     if any(sq < 0 for sq in squares):
-        raise _refuse("off_board", "a %(tile)s at %(square)s would not lie fully on the board",
+        raise _refuse("off_board", N_("a %(tile)s at %(square)s would not lie fully on the board"),
                       place)
     forbidden = [square_name(sq) for sq in squares if sq in NO_TILE_ZONE]
     if forbidden:
         raise _refuse("no_tile_zone",
-                      "nothing may be placed on %(squares)s: the corners a1 and p11 and their "
-                      "orthogonal neighbours stay free (D7)", place, squares=", ".join(forbidden))
+                      N_("nothing may be placed on %(squares)s: the corners a1 and p11 and their "
+                         "orthogonal neighbours stay free (D7)"),
+                      place, squares=", ".join(forbidden))
     if taken is None:
         taken = _covered(state)
     overlap = [square_name(sq) for sq in squares if sq in taken]
     if overlap:
-        raise _refuse("overlap", "%(squares)s already holds a tile", place,
+        raise _refuse("overlap", N_("%(squares)s already holds a tile"), place,
                       squares=", ".join(overlap))
     if teleporter:
         others = {t.square for t in state.teleporters}
         if any(NEIGHBOURS[place.square][d] in others for d in range(4)):
             raise _refuse("teleporters_adjacent",
-                          "a teleporter on %(square)s would be next to another teleporter",
+                          N_("a teleporter on %(square)s would be next to another teleporter"),
                           place)
         if (state.options.online_teleporter_rule and is_edge(place.square)
                 and wrap(place.square) in others):
             raise _refuse("twin_wall",
-                          "a teleporter already stands by the twin wall of %(square)s, on "
-                          "%(twin)s (online placement rule)", place,
+                          N_("a teleporter already stands by the twin wall of %(square)s, on "
+                             "%(twin)s (online placement rule)"), place,
                           twin=square_name(wrap(place.square)))
         if state.options.open_exit and seals_exit(others, place.square):
             raise _refuse("seals_exit",
-                          "a teleporter on %(square)s would wall off the exit: no figure could "
-                          "walk from p11 to a1 any more (the rule against sealed doors)", place)
+                          N_("a teleporter on %(square)s would wall off the exit: no figure could "
+                             "walk from p11 to a1 any more (the rule against sealed doors)"), place)
     return squares
 
 

@@ -40,6 +40,7 @@ from engine.state import (
     Pool,
     Teleporter,
 )
+from engine.texts import N_
 
 
 def state_to_dict(state: GameState) -> dict[str, Any]:
@@ -98,10 +99,10 @@ def _figure_to_dict(f: Figure) -> dict[str, Any]:
 def state_from_dict(data: dict[str, Any]) -> GameState:
     """Build a state from the position format, refusing anything inconsistent."""
     if not isinstance(data, dict):
-        raise InvalidPosition.said("a position must be a JSON object")
+        raise InvalidPosition.said(N_("a position must be a JSON object"))
     schema = data.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION:
-        raise InvalidPosition.said("position schema %(schema)r is not supported (expected 1)",
+        raise InvalidPosition.said(N_("position schema %(schema)r is not supported (expected 1)"),
                                    {"schema": schema})
     try:
         state = _build(data)
@@ -112,28 +113,28 @@ def state_from_dict(data: dict[str, Any]) -> GameState:
             raise InvalidPosition(exc.message, **exc.details) from exc
         raise InvalidPosition.said(exc.template, exc.words, **exc.details) from exc
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidPosition.said("malformed position: %(problem)r", {"problem": exc}) from exc
+        raise InvalidPosition.said(N_("malformed position: %(problem)r"), {"problem": exc}) from exc
     check_position(state)
     return state
 
 
 def _square(value: Any, what: str) -> int:
     if not isinstance(value, str):
-        raise InvalidPosition.said("%(what)s: expected a square name like 'h5', got %(value)r",
+        raise InvalidPosition.said(N_("%(what)s: expected a square name like 'h5', got %(value)r"),
                                    {"what": what, "value": value})
     return board.parse_square(value)
 
 
 def _number_or_none(value: Any, what: str) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise InvalidPosition.said("%(what)s: expected a whole number or null, got %(value)r",
+        raise InvalidPosition.said(N_("%(what)s: expected a whole number or null, got %(value)r"),
                                    {"what": what, "value": value})
     return value
 
 
 def _direction(value: Any, what: str) -> int:
     if not isinstance(value, str) or value.upper() not in ("N", "E", "S", "W"):
-        raise InvalidPosition.said("%(what)s: expected N, E, S or W, got %(value)r",
+        raise InvalidPosition.said(N_("%(what)s: expected N, E, S or W, got %(value)r"),
                                    {"what": what, "value": value})
     return DIRECTION_LETTERS.index(value.upper())
 
@@ -165,7 +166,7 @@ def _build(data: dict[str, Any]) -> GameState:
     seed = int(data.get("seed", 0))
     rules = data.get("rules", RULES_VERSION)
     if rules not in RULES_VERSIONS or isinstance(rules, bool):
-        raise InvalidPosition.said("rules version %(rules)r is not one of %(versions)s",
+        raise InvalidPosition.said(N_("rules version %(rules)r is not one of %(versions)s"),
                                    {"rules": rules,
                                     "versions": ", ".join(map(str, RULES_VERSIONS))})
     return GameState(
@@ -202,7 +203,7 @@ def _figure_from_dict(data: dict[str, Any]) -> Figure:
     face = data.get("face", "coloured")
     if face not in ("coloured", "black"):
         raise InvalidPosition.said(
-            "figure %(name)s: face must be 'coloured' or 'black', got %(face)r",
+            N_("figure %(name)s: face must be 'coloured' or 'black', got %(face)r"),
             {"name": fid, "face": face})
     where = data.get("where", BOARD if "square" in data else OUTSIDE)
     square = data.get("square")
@@ -242,78 +243,83 @@ def check_position(state: GameState) -> None:
     """Refuse a state that breaks the board's invariants (pieces overlapping, bad tiles, ...)."""
     seats = [p.seat for p in state.players]
     if seats != list(range(len(seats))):
-        _problem("players must have seats 0..%(last)s in order, got %(seats)s",
+        _problem(N_("players must have seats 0..%(last)s in order, got %(seats)s"),
                  last=len(seats) - 1, seats=seats)
     colours = [p.colour for p in state.players]
     for c in colours:
         if c not in COLOURS:
-            _problem("%(colour)r is not a colour (%(colours)s)", colour=c,
+            _problem(N_("%(colour)r is not a colour (%(colours)s)"), colour=c,
                      colours=", ".join(COLOURS))
     if len(set(colours)) != len(colours):
-        _problem("two players have the same colour: %(colours)s", colours=colours)
+        _problem(N_("two players have the same colour: %(colours)s"), colours=colours)
     if state.phase not in PHASES:
-        _problem("phase %(phase)r is not one of %(phases)s", phase=state.phase,
+        _problem(N_("phase %(phase)r is not one of %(phases)s"), phase=state.phase,
                  phases=", ".join(PHASES))
     if state.stage not in (1, 2):
-        _problem("stage must be 1 or 2, got %(stage)s", stage=state.stage)
+        _problem(N_("stage must be 1 or 2, got %(stage)s"), stage=state.stage)
     if state.to_move is not None and not (0 <= state.to_move < len(seats)):
-        _problem("to_move %(seat)r is not a seat", seat=state.to_move)
+        _problem(N_("to_move %(seat)r is not a seat"), seat=state.to_move)
     if seats and not (0 <= state.start_seat < len(seats)):
-        _problem("start_seat %(seat)r is not a seat", seat=state.start_seat)
+        _problem(N_("start_seat %(seat)r is not a seat"), seat=state.start_seat)
 
     names = [f.id for f in state.figures]
     if len(set(names)) != len(names):
         dup = [str(k) for k, n in Counter(names).items() if n > 1]
-        _problem("figure(s) listed twice: %(names)s", names=", ".join(dup))
+        _problem(N_("figure(s) listed twice: %(names)s"), names=", ".join(dup))
     taken: dict[int, str] = {}
 
     def occupy(square: int, what: str) -> None:
         if square in taken:
-            _problem("%(square)s holds both %(first)s and %(second)s", square=square_name(square),
-                     first=taken[square], second=what)
+            _problem(
+                N_("%(square)s holds both %(first)s and %(second)s"), square=square_name(square),
+                first=taken[square], second=what)
         taken[square] = what
 
     occupy(state.monster.square, "the monster")
     for f in state.figures:
         if f.colour not in colours:
-            _problem("figure %(name)s belongs to no player", name=f.id)
+            _problem(N_("figure %(name)s belongs to no player"), name=f.id)
         if f.number not in NUMBERS_FOUR:
-            _problem("figure %(name)s: no such figure", name=f.id)
+            _problem(N_("figure %(name)s: no such figure"), name=f.id)
         if f.where not in WHERE:
-            _problem("figure %(name)s: where must be one of %(places)s, not %(where)r", name=f.id,
-                     places=", ".join(WHERE), where=f.where)
+            _problem(
+                N_("figure %(name)s: where must be one of %(places)s, not %(where)r"), name=f.id,
+                places=", ".join(WHERE), where=f.where)
         if (f.where == BOARD) != (f.square is not None):
-            _problem("figure %(name)s: a square is given exactly when it is on the board",
+            _problem(N_("figure %(name)s: a square is given exactly when it is on the board"),
                      name=f.id)
         if f.square is not None:
             occupy(f.square, f"figure {f.id}")
     for sq, kind in state.stones:
         if kind not in STONE_KINDS:
-            _problem("stone on %(square)s: kind must be one of %(kinds)s", square=square_name(sq),
-                     kinds=", ".join(STONE_KINDS))
+            _problem(
+                N_("stone on %(square)s: kind must be one of %(kinds)s"), square=square_name(sq),
+                kinds=", ".join(STONE_KINDS))
         if sq in board.CORNERS:
-            _problem("a stone cannot stand on %(square)s (D1)", square=square_name(sq))
+            _problem(N_("a stone cannot stand on %(square)s (D1)"), square=square_name(sq))
         occupy(sq, f"a {kind}")
     for t in state.teleporters:
         if t.kind not in TELEPORTER_KINDS:
-            _problem("teleporter on %(square)s: kind must be A or B", square=square_name(t.square))
+            _problem(
+                N_("teleporter on %(square)s: kind must be A or B"), square=square_name(t.square))
         if t.square != state.monster.square:  # after teleporting, the monster stands on one
             occupy(t.square, f"teleporter {t.kind}")
     kinds = Counter(t.kind for t in state.teleporters)
     for kind, n in kinds.items():
         if n != 2 and state.phase != "placement":
-            _problem("teleporter %(kind)s needs exactly two tiles to form a pair, found %(count)s",
-                     kind=kind, count=n)
+            _problem(
+                N_("teleporter %(kind)s needs exactly two tiles to form a pair, found %(count)s"),
+                kind=kind, count=n)
     pool_squares: set[int] = set()
     for p in state.pools:
         _check_pool_shape(p)
         for sq in p.squares:
             if sq in pool_squares:
-                _problem("two pools overlap on %(square)s", square=square_name(sq))
+                _problem(N_("two pools overlap on %(square)s"), square=square_name(sq))
             pool_squares.add(sq)
     for t in state.teleporters:
         if t.square in pool_squares:
-            _problem("a teleporter cannot lie on the pool at %(square)s",
+            _problem(N_("a teleporter cannot lie on the pool at %(square)s"),
                      square=square_name(t.square))
     for card in state.pile + state.discard:
         check_card(card)
@@ -330,7 +336,7 @@ def _check_pool_shape(pool: Pool) -> None:
             len(ys) == 1 and xs == list(range(xs[0], xs[0] + 4)))
         ok = n == 4 and line
     else:
-        _problem("pool kind must be 'square' or 'long', got %(kind)r", kind=pool.kind)
+        _problem(N_("pool kind must be 'square' or 'long', got %(kind)r"), kind=pool.kind)
     if not ok or len(set(pool.squares)) != n:
         names = ", ".join(square_name(sq) for sq in pool.squares)
-        _problem("a %(kind)s pool cannot cover %(squares)s", kind=pool.kind, squares=names)
+        _problem(N_("a %(kind)s pool cannot cover %(squares)s"), kind=pool.kind, squares=names)

@@ -16,6 +16,7 @@ from engine.monster_phase import resolve_monster_phase
 from engine.options import Options
 from engine.setup import new_game
 from engine.state import MONSTER, RULES_VERSION, GameState, evolve
+from engine.texts import N_
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,6 @@ def replay(record: Record) -> GameState:
         state = t.state
         if got.automatic != step.automatic:
             raise ReplayMismatch.said(
-                "action %(action)s (game turn %(game_turn)s): the monster phase differs from the "
-                "record", action=i, game_turn=turn)
+                N_("action %(action)s (game turn %(game_turn)s): the monster phase differs from "
+                   "the record"), action=i, game_turn=turn)
     return state

@@ -16,6 +16,7 @@ from engine.errors import IllegalMove
 from engine.layout import Layout
 from engine.rng import Rng
 from engine.state import OUTSIDE, STONE_KINDS, FigureId, GameState
+from engine.texts import N_
 
 ENTER = "+"
 LEAVE = "X"
@@ -158,7 +159,7 @@ def move_start(state: GameState, figure: FigureId) -> tuple[int, int, Layout, di
         start = OUT
         others = layout.figures
     else:
-        raise IllegalMove.said("%(name)s is not in play (%(where)s)",
+        raise IllegalMove.said(N_("%(name)s is not in play (%(where)s)"),
                                {"name": figure, "where": fig.where}, figure=figure.key,
                                reason="not_in_play", step=0)
     return index, start, layout, others

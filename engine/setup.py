@@ -27,6 +27,7 @@ from engine.state import (
     Pool,
     evolve,
 )
+from engine.texts import N_
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 7
@@ -62,15 +63,17 @@ def check_colours(colours: Sequence[str]) -> None:
     """Refuse a list of colours that cannot make a game."""
     n = len(colours)
     if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        raise InvalidSetup.said("Fearsome Floors is for 2-7 players, not %(players)s", players=n)
+        raise InvalidSetup.said(
+            N_("Fearsome Floors is for 2-7 players, not %(players)s"), players=n)
     allowed = allowed_colours(n)
     for c in colours:
         if c not in allowed:
             raise InvalidSetup.said(
-                "%(colour)r cannot be played with %(players)s players (choose from %(colours)s)",
+                N_("%(colour)r cannot be played with %(players)s players "
+                   "(choose from %(colours)s)"),
                 {"players": n, "colours": ", ".join(allowed)}, colour=c)
     if len(set(colours)) != n:
-        raise InvalidSetup.said("each player needs a different colour, got %(colours)s",
+        raise InvalidSetup.said(N_("each player needs a different colour, got %(colours)s"),
                                 {"colours": list(colours)})
 
 
@@ -90,7 +93,7 @@ def new_game(
     options = options or Options()
     if isinstance(players, int):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise InvalidSetup.said("Fearsome Floors is for 2-7 players, not %(players)s",
+            raise InvalidSetup.said(N_("Fearsome Floors is for 2-7 players, not %(players)s"),
                                     {"players": players})
         colours: Sequence[str] = allowed_colours(players)[:players]
     else:
@@ -99,7 +102,7 @@ def new_game(
     n = len(colours)
     options.check(n)
     if start_seat is not None and not (isinstance(start_seat, int) and 0 <= start_seat < n):
-        raise InvalidSetup.said("start seat %(seat)r is not a seat (0..%(last)s)",
+        raise InvalidSetup.said(N_("start seat %(seat)r is not a seat (0..%(last)s)"),
                                 {"seat": start_seat, "last": n - 1})
     rng = Rng(seed_state(seed))
     start = rng.below(n) if start_seat is None else start_seat

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 from engine.board import DIRECTION_LETTERS
 from engine.errors import UnknownFigure
 from engine.options import Options
+from engine.texts import N_
 
 SCHEMA_VERSION = 1
 
@@ -125,12 +126,12 @@ class FigureId:
         match = _FIGURE_RE.match(text) if isinstance(text, str) else None
         if not match or match.group(1).lower() not in COLOURS:
             raise UnknownFigure.said(
-                "%(text)r does not name a figure (colour and number, e.g. 'red 5')",
+                N_("%(text)r does not name a figure (colour and number, e.g. 'red 5')"),
                 {"text": text})
         number = int(match.group(2))
         if number not in NUMBERS_FOUR:
             raise UnknownFigure.said(
-                "%(figure)r: figures are named by their coloured number, 1, 3, 4 or 5",
+                N_("%(figure)r: figures are named by their coloured number, 1, 3, 4 or 5"),
                 figure=text)
         return cls(match.group(1).lower(), number)
 
@@ -275,7 +276,7 @@ class GameState:
         for p in self.players:
             if p.colour == colour:
                 return p.seat
-        raise UnknownFigure.said("nobody plays %(colour)s in this game", colour=colour)
+        raise UnknownFigure.said(N_("nobody plays %(colour)s in this game"), colour=colour)
 
     def figure_index(self, figure: FigureId) -> int:
         """Return the index of ``figure`` in ``figures``."""
@@ -283,7 +284,7 @@ class GameState:
         for i, f in enumerate(self.figures):
             if f.number == number and f.colour == colour:
                 return i
-        raise UnknownFigure.said("%(name)s is not in this game", {"name": figure},
+        raise UnknownFigure.said(N_("%(name)s is not in this game"), {"name": figure},
                                  figure=figure.key)
 
     def figure(self, figure: FigureId) -> Figure:

@@ -26,6 +26,7 @@ from engine.errors import WrongPhase
 from engine.figure_phase import movable_figures
 from engine.placement import legal_placements
 from engine.state import FIGURES, PLACEMENT, GameState
+from engine.texts import N_
 
 
 def timeout_action(state: GameState) -> Flip | Place:
@@ -41,5 +42,5 @@ def timeout_action(state: GameState) -> Flip | Place:
         return Flip(waiting.id)
     if seat is not None and state.phase == PLACEMENT:
         return legal_placements(state, state.tiles_to_place[0])[0]
-    raise WrongPhase.said("nobody is to act in the %(phase)s phase, so no time can run out",
+    raise WrongPhase.said(N_("nobody is to act in the %(phase)s phase, so no time can run out"),
                           phase=state.phase)

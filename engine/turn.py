@@ -19,14 +19,15 @@ from __future__ import annotations
 
 from engine.errors import GameOver, NotYourTurn, StaleVersion, WrongPhase
 from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState
+from engine.texts import N_
 
-_WRONG_PHASE = {FIGURES: "it is the %(phase)s phase, not the figure phase",
-                PLACEMENT: "it is the %(phase)s phase, not the placement phase"}
+_WRONG_PHASE = {FIGURES: N_("it is the %(phase)s phase, not the figure phase"),
+                PLACEMENT: N_("it is the %(phase)s phase, not the placement phase")}
 """The refusal of an action of another phase than the game's (``phase``), by the action's."""
 
 # People read this: seats are named by their colour (the details keep the numbers).
-_NOT_YOUR_TURN = {False: "it is %(colour)s's turn, not %(actor)s's",
-                  True: "it is %(colour)s's turn to place a tile, not %(actor)s's"}
+_NOT_YOUR_TURN = {False: N_("it is %(colour)s's turn, not %(actor)s's"),
+                  True: N_("it is %(colour)s's turn to place a tile, not %(actor)s's")}
 """The refusal of an action by a seat not to act, by whether it places a tile."""
 
 
@@ -45,10 +46,10 @@ def check_open(state: GameState, expected_version: int | None = None) -> None:
     """Refuse any action against another version of the game than ``state``'s (when
     ``expected_version`` is given: a move made from an old view), or on a finished game."""
     if expected_version is not None and expected_version != state.version:
-        raise StaleVersion.said("the game is at version %(version)s, not %(expected)s",
+        raise StaleVersion.said(N_("the game is at version %(version)s, not %(expected)s"),
                                 expected=expected_version, version=state.version)
     if state.phase == OVER:
-        raise GameOver.said("the game is over; no more actions are taken", phase=OVER)
+        raise GameOver.said(N_("the game is over; no more actions are taken"), phase=OVER)
 
 
 def acting_seat(state: GameState, seat: int | None, phase: str | None) -> int:
@@ -61,7 +62,7 @@ def acting_seat(state: GameState, seat: int | None, phase: str | None) -> int:
     """
     if phase is None:
         if state.phase == MONSTER:
-            raise WrongPhase.said("the monster is moving; the next turn starts when it is done",
+            raise WrongPhase.said(N_("the monster is moving; the next turn starts when it is done"),
                                   phase=MONSTER)
     elif state.phase != phase:
         raise WrongPhase.said(_WRONG_PHASE[phase], phase=state.phase)

@@ -4,16 +4,14 @@ with each of its English templates translated through the catalogs.
 The engine knows no languages: each of its narrating functions takes a ``say(template,
 **params)``, and these give it one that translates. The templates are found for the
 catalogs in ``engine/narrate.py`` itself, as the literals of its ``say("...")`` calls
-(:func:`extract_templates`). Outside an app context, or in English, the texts are the
+(``service.plumbing.i18n.extract``). Outside an app context, or in English, the texts are the
 engine's own.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
-from typing import IO, Any
-
-from babel.messages.extract import extract_python
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine import GameState, narrate
 from engine.diagram import diagram as draw_diagram
@@ -63,14 +61,3 @@ def the_stone_name(kind: str) -> str:
 def figure_name(key: str) -> str:
     """A figure in words, ``red 5`` for the key ``red5``."""
     return narrate.figure_name(key, say=_say)
-
-
-def extract_templates(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
-                      options: Any) -> Iterator[tuple[int, str, Any, Any]]:
-    """Babel extraction method for ``engine/narrate.py`` and ``engine/diagram.py``: the
-    templates of their ``say("...")``
-    calls, as if wrapped in ``_()``. (``say`` is no keyword elsewhere: the page's JavaScript
-    has functions of that name, and texts nested in their calls would be lost.)"""
-    for line, _keyword, messages, comments in extract_python(
-            fileobj, {"say": None}, comment_tags, options):
-        yield line, "_", messages, comments

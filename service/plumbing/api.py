@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
-from apispec.ext.marshmallow import MarshmallowPlugin, OpenAPIConverter
+from apispec.ext.marshmallow import MarshmallowPlugin
+from apispec.ext.marshmallow.openapi import OpenAPIConverter
 from flask import Flask, Request, Response, jsonify
 from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
@@ -91,7 +92,8 @@ class SchemaConverter(OpenAPIConverter):
     checks in ``@validates_schema`` and the fields alone cannot document."""
 
     def schema2jsonschema(self, schema: Any) -> dict[str, Any]:
-        jsonschema = super().schema2jsonschema(schema)
+        # apispec ships type information but leaves this method unannotated.
+        jsonschema: dict[str, Any] = super().schema2jsonschema(schema)  # type: ignore[no-untyped-call]
         jsonschema.update(getattr(getattr(schema, "Meta", None), "openapi", {}))
         return jsonschema
 

@@ -159,7 +159,7 @@ def database_url(app: Flask) -> str:
     ``postgres://`` and ``postgresql://`` URLs (as hosting services print them) are given the
     psycopg (3) driver, the one installed.
     """
-    url = app.config.get("DATABASE_URL")
+    url: str | None = app.config.get("DATABASE_URL")
     if not url:
         instance = Path(app.instance_path)
         instance.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
-from service.plumbing.error_texts import ENGINE_TEMPLATES, FIELD_MESSAGES
+from engine.texts import N_
 from service.plumbing.i18n import _ as translate
 from service.plumbing.i18n import lazy_gettext
 from service.plumbing.i18n.words import phase_name
@@ -157,12 +157,11 @@ def error_response(
 
 
 def engine_message(error: EngineError) -> str:
-    """Return the message of an engine error in the current language: its template
-    translated and filled from its words (a word that is an engine error written the same
-    way). The English message when the template is not in the catalog's list
-    (:data:`service.plumbing.error_texts.ENGINE_TEMPLATES`) or its translation does not fit the
-    words."""
-    if error.template is None or error.template not in ENGINE_TEMPLATES:
+    """Return the message of an engine error in the current language: its template (marked
+    for the catalogs where the engine writes it, ``engine.texts.N_``) translated and filled
+    from its words (a word that is an engine error written the same way). The English message
+    when the error has no template or the translation does not fit the words."""
+    if error.template is None:
         return error.message
     words = {name: _engine_word(name, word) for name, word in error.words.items()}
     try:  # filled here: a word may be named as translate()'s own argument ("text")
@@ -195,13 +194,49 @@ def _field_pattern(template: str) -> re.Pattern[str]:
                               for i, part in enumerate(parts)))
 
 
+FIELD_MESSAGES = (
+    # marshmallow's fields
+    N_("Missing data for required field."),
+    N_("Field may not be null."),
+    N_("Unknown field."),
+    N_("Invalid input type."),
+    N_("Invalid type."),
+    N_("Invalid value."),
+    N_("Not a valid string."),
+    N_("Not a valid utf-8 string."),
+    N_("Not a valid integer."),
+    N_("Not a valid number."),
+    N_("Number too large."),
+    N_("Not a valid boolean."),
+    N_("Not a valid list."),
+    N_("Not a valid mapping type."),
+    N_("Not a valid datetime."),
+    N_("Not a valid email address."),
+    N_("Not a valid URL."),
+    # marshmallow's validators
+    # TRANSLATORS: %(choices)s lists the values the field takes, as the API spells them.
+    N_("Must be one of: %(choices)s."),
+    N_("Length must be between %(min)s and %(max)s."),
+    N_("Length must be %(equal)s."),
+    N_("Longer than maximum length %(max)s."),
+    N_("Shorter than minimum length %(min)s."),
+    N_("Must be greater than or equal to %(min)s and less than or equal to %(max)s."),
+    N_("Must be greater than or equal to %(min)s."),
+    N_("Must be less than or equal to %(max)s."),
+    N_("String does not match expected pattern."),
+)
+"""The field messages of marshmallow that the service's schemas can give, as templates:
+``%(name)s`` stands for a value marshmallow wrote in (``Must be one of: h, v.``). They are
+marshmallow's texts, so they are marked here for the catalogs rather than where written."""
+
+
 _FIELD_PATTERNS = [(_field_pattern(template), template) for template in FIELD_MESSAGES]
 
 
 def field_message(message: str) -> str:
     """Return a field message of marshmallow in the current language, when it is one of
-    :data:`service.plumbing.error_texts.FIELD_MESSAGES` (the values in it kept as written); any
-    other message as it is (the service's own are translated where they are raised)."""
+    :data:`FIELD_MESSAGES` (the values in it kept as written); any other message as it
+    is (the service's own are translated where they are raised)."""
     for pattern, template in _FIELD_PATTERNS:
         match = pattern.fullmatch(message)
         if match:

@@ -94,7 +94,8 @@ def secret_keys() -> list[bytes]:
         current = str(configured).encode() if configured else _instance_key(
             Path(app.instance_path))
         app.extensions[_CACHE] = [current, *(key.encode() for key in old_keys(app.config))]
-    return app.extensions[_CACHE]
+    keys: list[bytes] = app.extensions[_CACHE]
+    return keys
 
 
 def secret_key() -> bytes:

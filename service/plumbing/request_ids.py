@@ -26,7 +26,8 @@ _CARRIED: ContextVar[str | None] = ContextVar("ff_request_id", default=None)
 def current_request_id() -> str | None:
     """The id of the request being answered, or of the job being run for one; else None."""
     if has_request_context():
-        return g.get("request_id")
+        request_id: str | None = g.get("request_id")
+        return request_id
     return _CARRIED.get()
 
 

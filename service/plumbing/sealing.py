@@ -66,7 +66,7 @@ def seal(payload: Mapping[str, Any]) -> dict[str, Any]:
         return dict(payload)
     box = _box()
     markers = {secret: "{sealed:" + secrets.token_hex(8) + "}" for secret in found}
-    sealed = _map_strings(payload, lambda text: _replace(text, markers))
+    sealed: dict[str, Any] = _map_strings(payload, lambda text: _replace(text, markers))
     sealed[SEALED] = {**payload.get(SEALED, {}), **{
         marker: box.encrypt(secret.encode()).decode() for secret, marker in markers.items()}}
     return sealed
@@ -86,8 +86,9 @@ def unseal(payload: Mapping[str, Any]) -> dict[str, Any]:
         raise Unsealable("a link of this email was sealed with a key that is no longer "
                          "configured (FF_SECRET_KEY, FF_SECRET_KEY_OLD)") from None
     plain = {key: value for key, value in payload.items() if key != SEALED}
-    return _map_strings(plain, lambda text: _MARKER.sub(
+    unsealed: dict[str, Any] = _map_strings(plain, lambda text: _MARKER.sub(
         lambda match: opened.get(match.group(0), match.group(0)), text))
+    return unsealed
 
 
 def redact(payload: Mapping[str, Any]) -> dict[str, Any]:

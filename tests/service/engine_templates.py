@@ -2,9 +2,10 @@
 
 An engine error is raised with its message as a template: ``Error.said(template, ...)``,
 ``IllegalPlacement.because(reason, template, ...)``, or through one of the engine's small
-helpers that pass a template on (:data:`TEMPLATE_ARGUMENT`). A template is a literal, either
-branch of a literal ``a if ... else b``, or a value of a module-level dict of literals
-(``_STEP_REASONS[reason]``).
+helpers that pass a template on (:data:`TEMPLATE_ARGUMENT`). A template is a literal marked
+where it is written (``N_("...")``, ``engine.texts``), either branch of ``a if ... else b``,
+or a value of a module-level dict of them (``_STEP_REASONS[reason]``); a template that is not
+marked is an error here, since the catalogs would not have it.
 """
 
 from __future__ import annotations
@@ -71,8 +72,11 @@ def _module_dicts(tree: ast.Module) -> dict[str, ast.Dict]:
 
 
 def _literals(node: ast.expr, dicts: dict[str, ast.Dict], where: str) -> Iterator[str]:
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        yield node.value
+    if (isinstance(node, ast.Call) and _name(node.func) == "N_" and len(node.args) == 1
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        yield node.args[0].value
+    elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+        raise AssertionError(f"{where}: the template {node.value!r} is not marked with N_()")
     elif isinstance(node, ast.IfExp):
         yield from _literals(node.body, dicts, where)
         yield from _literals(node.orelse, dicts, where)

@@ -8,7 +8,11 @@ gone from the code are dropped, changed texts come in fuzzy (a guess to check), 
 Where texts are found:
 
 * Python under ``service/`` and ``worker/``: ``_("...")``, ``ngettext("...", "...", n)`` and
-  ``lazy_gettext("...")``, with ``%(name)s`` placeholders.
+  ``lazy_gettext("...")``, with ``%(name)s`` placeholders; ``N_("...")`` marks a text that is
+  translated elsewhere (marshmallow's messages, ``service.plumbing.errors``).
+* The engine (``engine/``), which translates nothing: its errors' templates, marked where
+  they are written with ``N_("...")`` (``engine.texts``), and the templates of its narration
+  and diagram, the literals of their ``say("...")`` calls (:func:`extract_engine`).
 * The page's JavaScript under ``web/js/``: ``t("...")`` and ``tn("...", "...", n)``, with
   ``{name}`` placeholders.
 * The page's HTML: the text of an element marked ``data-t``, and the value of each attribute
@@ -17,6 +21,7 @@ Where texts are found:
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from collections.abc import Iterator, Mapping
@@ -25,31 +30,42 @@ from pathlib import Path
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_python
 from babel.messages.pofile import read_po, write_po
 
 from service.plumbing.i18n.catalogs import TRANSLATIONS, po_path
-from service.plumbing.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
+from service.plumbing.i18n.languages import DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES
 
 ROOT = Path(__file__).resolve().parents[3]
 
 METHODS = [
     ("service/**.py", "python"),
     ("worker/**.py", "python"),
-    ("engine/narrate.py", "service.kernel.narration:extract_templates"),
-    ("engine/diagram.py", "service.kernel.narration:extract_templates"),
+    ("engine/**.py", "service.plumbing.i18n.extract:extract_engine"),
     ("web/js/**.js", "javascript"),
     ("web/index.html", "service.plumbing.i18n.extract:extract_html"),
 ]
 KEYWORDS: Mapping[str, Any] = {
-    "_": None, "ngettext": (1, 2), "lazy_gettext": None, "t": None, "tn": (1, 2),
+    "_": None, "ngettext": (1, 2), "lazy_gettext": None, "N_": None, "t": None, "tn": (1, 2),
 }
+ENGINE_KEYWORDS: Mapping[str, Any] = {"N_": None, "say": None}
+"""What marks a text in the engine. (``say`` is no keyword elsewhere: the page's JavaScript
+has functions of that name, and texts nested in their calls would be lost.)"""
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]|\{(\w+)\}")
 
 
 def placeholders(text: str) -> set[str]:
     """The names of the placeholders in ``text`` (``%(name)s`` and ``{name}`` alike)."""
     return {a or b for a, b in PLACEHOLDER.findall(text)}
+
+
+def extract_engine(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                   options: Any) -> Iterator[tuple[int, str, Any, Any]]:
+    """Babel extraction method for the engine: its marked texts (:data:`ENGINE_KEYWORDS`), as
+    if wrapped in ``_()``."""
+    for line, _keyword, messages, comments in extract_python(
+            fileobj, ENGINE_KEYWORDS, comment_tags, options):
+        yield line, "_", messages, comments
 
 
 def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
@@ -114,8 +130,27 @@ def _flags(message: str | tuple[str, ...]) -> tuple[str, ...]:
     return ()
 
 
+PAGE_LANGUAGES = ROOT / "web" / "js" / "model" / "languages.js"
+"""The page's list of languages and their names, written from :mod:`.languages` (the one
+place they are written) by :func:`refresh`."""
+
+
+def page_languages() -> str:
+    """The page's module of languages (``web/js/model/languages.js``), as :func:`refresh`
+    writes it from :data:`~.languages.LANGUAGES` and :data:`~.languages.LANGUAGE_NAMES`."""
+    codes = ", ".join(json.dumps(code) for code in LANGUAGES)
+    names = ", ".join(f"{code}: {json.dumps(LANGUAGE_NAMES[code], ensure_ascii=False)}"
+                      for code in LANGUAGES)
+    return ("// The languages the service speaks, each named in itself, for the page. Written by\n"
+            "// `make i18n` from service/plumbing/i18n/languages.py: change them there.\n\n"
+            f"export const LANGUAGES = Object.freeze([{codes}]);\n\n"
+            f"export const LANGUAGE_NAMES = Object.freeze({{ {names} }});\n")
+
+
 def refresh() -> None:
-    """Write the template and merge it into every language's catalog."""
+    """Write the template and merge it into every language's catalog; write the page's list
+    of languages."""
+    PAGE_LANGUAGES.write_text(page_languages(), encoding="utf-8")
     template = extract_template()
     with (TRANSLATIONS / "messages.pot").open("wb") as file:
         write_po(file, template, width=100, sort_output=True)

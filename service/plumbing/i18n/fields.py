@@ -6,14 +6,15 @@ from typing import Any
 
 from marshmallow import fields, validate
 
-from service.plumbing.i18n.languages import LANGUAGES, TIME_ZONES
+from service.plumbing.i18n.languages import LANGUAGE_NAMES, LANGUAGES, TIME_ZONES
 from service.plumbing.i18n.setup import lazy_gettext
 
 
 def language_field(**kwargs: Any) -> fields.String:
     """A language code the service speaks: ``en``, ``de``, ``es`` or ``pl``."""
     kwargs.setdefault("metadata", {}).setdefault(
-        "description", "A language: en (English), de (Deutsch), es (Español), pl (Polski).")
+        "description", "A language: " + ", ".join(
+            f"{code} ({LANGUAGE_NAMES[code]})" for code in LANGUAGES) + ".")
     return fields.String(validate=validate.OneOf(LANGUAGES), **kwargs)
 
 

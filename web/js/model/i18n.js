@@ -4,7 +4,9 @@
 // English. Placeholders are {name}. Static HTML marks its texts with data-t (the element's
 // text) and data-t-attrs (attributes to translate), and translateDocument() fills them in.
 
-export const LANGUAGES = ["en", "de", "es", "pl"];
+import { LANGUAGE_NAMES, LANGUAGES } from "./languages.js";
+
+export { LANGUAGES };
 
 // gettext's plural forms of each language (the Plural-Forms header of its catalog).
 const PLURAL = {
@@ -15,10 +17,7 @@ const PLURAL = {
     : n % 10 >= 2 && n % 10 <= 4 && (n % 100 < 10 || n % 100 >= 20) ? 1 : 2),
 };
 
-// Each language named in itself, for choosers (the service's catalogs bring the same names).
-const OWN_NAMES = Object.freeze({ en: "English", de: "Deutsch", es: "Español", pl: "Polski" });
-
-let current = { language: "en", texts: {}, names: OWN_NAMES };
+let current = { language: "en", texts: {}, names: LANGUAGE_NAMES };
 
 // The first of the reader's languages (navigator.languages, "de-AT", ...) the service
 // speaks, else English.
