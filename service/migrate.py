@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
@@ -41,7 +42,7 @@ def downgrade(app: Flask, revision: str) -> None:
     _run(app, lambda config: command.downgrade(config, revision))
 
 
-def _run(app: Flask, action) -> None:
+def _run(app: Flask, action: Callable[[Config], object]) -> None:
     config = alembic_config()
     with app.app_context(), db.engine.begin() as connection:
         config.attributes["connection"] = connection

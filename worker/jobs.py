@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import timedelta
 
-from service.plumbing.outbox_lifecycle import Job
+from service.plumbing.outbox_lifecycle import Job as Job  # handlers take it from here
 
 # The modules that register handlers; imported on first use, so importing this module
 # stays cheap and free of cycles.
@@ -46,7 +46,8 @@ class Retry:
         """Return the wait after failed try number ``attempt`` (1-based)."""
         if self.delays:
             return self.delays[min(attempt, len(self.delays)) - 1]
-        return min(self.cap, self.first * (2 ** (attempt - 1)))
+        factor: float = 2 ** (attempt - 1)  # typed as a float: a negative power is one
+        return min(self.cap, self.first * factor)
 
 
 DATABASE_RETRY = Retry(max_attempts=60, first=timedelta(seconds=1), cap=timedelta(minutes=1))

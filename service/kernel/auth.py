@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Row, Select, bindparam, select
 from sqlalchemy.orm import Session
@@ -104,9 +105,9 @@ def authenticate(
 
 
 def authenticate_rows(
-    session: Session, game_id: str, token: str | None, statement: Select, *,
+    session: Session, game_id: str, token: str | None, statement: Select[*tuple[Any, ...]], *,
     kinds: tuple[str, ...] = (),
-) -> tuple[Sequence[Row], Caller]:
+) -> tuple[Sequence[Row[*tuple[Any, ...]]], Caller]:
     """Run ``statement`` and return its rows and the caller, checked as :func:`authenticate`
     does.
 

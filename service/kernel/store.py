@@ -92,7 +92,7 @@ _GAME_KEYS = tuple(c.key for c in _GAMES.c)
 _SEAT_KEYS = tuple(c.key for c in _SEAT_COLUMNS)
 
 
-def _game_and_seats_select(*extra: Any) -> Select:
+def _game_and_seats_select(*extra: Any) -> Select[*tuple[Any, ...]]:
     """Select a game's columns, its seats' columns (``seat_<name>``, one row per seat) and
     ``extra`` of the game ``:game_id``, as Core rows: these reads run on every move, poll and
     monster phase, and loading ORM objects would cost more than the query."""
@@ -102,7 +102,7 @@ def _game_and_seats_select(*extra: Any) -> Select:
             .order_by(_SEATS.c.seat))
 
 
-def _game_token_and_seats(*extra: Any) -> Select:
+def _game_token_and_seats(*extra: Any) -> Select[*tuple[Any, ...]]:
     """:func:`_game_and_seats_select` with the caller's token (``hash``, ``kind``, ``seat``)."""
     return (_game_and_seats_select(_TOKENS.c.hash, _TOKENS.c.kind, _TOKENS.c.seat, *extra)
             .join(_TOKENS, _TOKENS.c.game_id == _GAMES.c.id)
@@ -120,7 +120,9 @@ _GAME_TOKEN_SEATS_AND_ACTIVITY = _game_token_and_seats(_ACTIVITY.c.last_active_a
     _ACTIVITY, and_(_ACTIVITY.c.game_id == _TOKENS.c.game_id, _ACTIVITY.c.seat == _TOKENS.c.seat))
 
 
-def _game_and_seats(rows: Sequence[Row]) -> tuple[GameRecord, list[SeatRecord]]:
+def _game_and_seats(
+    rows: Sequence[Row[*tuple[Any, ...]]],
+) -> tuple[GameRecord, list[SeatRecord]]:
     """Return the game and its seats from rows of :func:`_game_and_seats_select`."""
     first = rows[0]._mapping
     game = GameRecord(**{key: first[key] for key in _GAME_KEYS})
@@ -290,7 +292,8 @@ def _write_at_once(connection: Connection, game_id: str, version_before: int,
 
 
 @functools.cache
-def _statement_at_once(keys: tuple[str, ...], with_action: bool, with_events: bool) -> Select:
+def _statement_at_once(keys: tuple[str, ...], with_action: bool,
+                       with_events: bool) -> Select[int, Any]:
     """Build the statement of :func:`_write_at_once` for these SET columns, once."""
     games = _GAMES
     written = (update(games)

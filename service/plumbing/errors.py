@@ -136,7 +136,8 @@ class ServiceError(Exception):
         return status_of(self.code)
 
 
-def error_body(code: str, message: str, details: Mapping[str, Any] | None = None) -> dict:
+def error_body(code: str, message: str,
+               details: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Return the JSON body of an error."""
     return {"error": {"code": code, "message": message, "details": dict(details or {})}}
 

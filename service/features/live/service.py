@@ -70,7 +70,7 @@ class RedisPublisher:
 
 def hub_of(app: Flask) -> Hub:
     """Return the process's hub of ``app``, making it the first time."""
-    hub = app.extensions.get(_HUB)
+    hub: Hub | None = app.extensions.get(_HUB)
     if hub is not None:
         return hub
     with _HUB_LOCK:
@@ -81,7 +81,9 @@ def hub_of(app: Flask) -> Hub:
             if url is not None:
                 def subscribe() -> Any:
                     client = redis.Redis.from_url(url, socket_connect_timeout=2.0)
-                    subscription = client.pubsub(ignore_subscribe_messages=True)
+                    # redis ships type information but leaves pubsub unannotated.
+                    subscription = client.pubsub(  # type: ignore[no-untyped-call]
+                        ignore_subscribe_messages=True)
                     subscription.subscribe(CHANNEL)
                     _until_heard(client, subscription)
                     return subscription

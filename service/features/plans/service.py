@@ -42,11 +42,11 @@ from service.features.mail.notices import hold_turn_mail, write_turn_mail
 from service.features.plans.matching import (
     Line,
     LineError,
-    PlanInput,
     next_step,
     plan_lines,
     plannable,
 )
+from service.features.plans.matching import PlanInput as PlanInput  # plan_in's, for the mail door
 from service.features.plans.models import TurnPlan
 from service.kernel.auth import SEAT, Credential, VouchedSeat, authenticate
 from service.kernel.changes import GameChanged

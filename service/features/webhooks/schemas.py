@@ -25,7 +25,7 @@ FORMAT_DESCRIPTION = (
     "the same way (Standard Webhooks headers).")
 
 
-def _events(**kwargs: Any) -> fields.List:
+def _events(**kwargs: Any) -> fields.List[str]:
     return fields.List(fields.String(validate=validate.OneOf(EVENT_TYPES)),
                        validate=validate.Length(max=len(EVENT_TYPES)),
                        metadata={"description": EVENTS_DESCRIPTION}, **kwargs)

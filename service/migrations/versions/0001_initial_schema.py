@@ -21,7 +21,7 @@ TIMESTAMP = sa.DateTime(timezone=True)
 ID = sa.BigInteger().with_variant(sa.Integer(), "sqlite")
 
 
-def _game_id() -> sa.Column:
+def _game_id() -> sa.Column[str]:
     return sa.Column("game_id", sa.String(22), nullable=False)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from marshmallow import fields, validate
 
@@ -24,11 +24,12 @@ def time_zone_field(**kwargs: Any) -> fields.String:
     kwargs.setdefault("metadata", {}).setdefault(
         "description", "An IANA time zone, like Europe/Berlin or UTC: dates in mails are "
                        "written in it.")
-    return fields.String(validate=validate.OneOf(
-        # TRANSLATORS: {input} is what the reader sent as a time zone.
-        TIME_ZONES, error=lazy_gettext("'{input}' is not a time zone; write one like "
-                                       "Europe/Berlin or UTC.")),
-        **kwargs)
+    # TRANSLATORS: {input} is what the reader sent as a time zone.
+    message = lazy_gettext("'{input}' is not a time zone; write one like Europe/Berlin or UTC.")
+    # A lazy string, formatted as a str when marshmallow refuses a value, so in the language
+    # of that moment's request: str() here would fix it in English at import time.
+    return fields.String(validate=validate.OneOf(TIME_ZONES, error=cast(str, message)),
+                         **kwargs)
 
 
 def reading_choices(body: dict[str, Any]) -> dict[str, str]:

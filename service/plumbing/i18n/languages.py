@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import TypeGuard
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "es", "pl")
@@ -13,7 +14,7 @@ LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español", "pl": "Pol
 """Each language named in itself, for choosers."""
 
 
-def is_language(code: str | None) -> bool:
+def is_language(code: str | None) -> TypeGuard[str]:
     """True when ``code`` names a language the service speaks."""
     return code in LANGUAGES
 
@@ -40,5 +41,5 @@ def language_of_seat(seat_language: str | None, game_language: str | None) -> st
     """The language a seat reads: its own, else its game's, else the default."""
     for code in (seat_language, game_language):
         if is_language(code):
-            return code  # type: ignore[return-value]
+            return code
     return DEFAULT_LANGUAGE

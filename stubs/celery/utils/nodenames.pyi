@@ -1,0 +1,3 @@
+from typing import Any
+
+def host_format(s: str, host: str | None = None, name: str | None = None, **extra: Any) -> str: ...

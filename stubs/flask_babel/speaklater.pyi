@@ -1,0 +1,3 @@
+# Stands for a str, translated each time it is read.
+class LazyString:
+    def __html__(self) -> str: ...
