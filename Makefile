@@ -2,6 +2,10 @@
 #   make run   - install the service and run it with embedded defaults
 #   make test  - install the service, the test tools and the test servers; lint; check types;
 #                run every test, the soak tests at full size
+# and the developer's quick loop (a few minutes):
+#   make check - lint, check types, and run the tests that start no server (no Redis,
+#                PostgreSQL, mail or webhook server, browser, drill or service process) and
+#                no soak test
 
 PYTHON ?= python3
 VENV := .venv
@@ -12,7 +16,7 @@ BIN := $(VENV)/bin
 TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation nginx iproute2 \
 	openssl
 
-.PHONY: run test i18n lock debian-packages
+.PHONY: run test check i18n lock debian-packages
 
 run: $(VENV)/.installed
 	$(BIN)/python deploy/local.py
@@ -21,10 +25,18 @@ run: $(VENV)/.installed
 # sample; --durations lists the 15 slowest steps at the end, to see where the time goes.
 test: $(VENV)/.installed-test debian-packages
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict engine
-	$(BIN)/mypy service worker
+	$(BIN)/mypy --strict engine service worker
 	node --test web/tests/
 	$(BIN)/pytest --soak --durations=15
+
+# The markers of the servers are given by the fixtures that start them (tests/conftest.py).
+QUICK := not (redis or postgres or smtp or webhook or browser or drill or server or soak)
+
+check: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	$(BIN)/mypy --strict engine service worker
+	node --test web/tests/
+	$(BIN)/pytest -m "$(QUICK)" --durations=5
 
 # Refresh the translation catalogs from the code after adding or changing texts: new texts
 # come in empty, changed ones fuzzy; then translate them (docs/translating.md).

@@ -16,6 +16,8 @@ import requests
 from deploy.production_shape import GUNICORN_CONFIG, Process
 from tests.support.ports import HOST, free_port, wait_for_port
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 ORPHAN_GRACE_SECONDS = 5.0  # without the config: up to 15 s (sync), 26-28 s were reported
 SETTLE_SECONDS = 2.0
 

@@ -18,6 +18,8 @@ from tests.support.keys import TEST_SECRET_KEY
 from tests.support.ports import free_port
 from tests.support.redis_server import RedisServer
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

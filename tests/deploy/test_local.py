@@ -14,6 +14,8 @@ import requests
 
 from tests.support.ports import HOST, accepts_connections, free_port, wait_for_port
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 
 def _launch(root: Path, port: str, log: Path) -> subprocess.Popen[bytes]:
     """Start the launcher with ``FF_PORT=port``, its output going to ``log``."""

@@ -14,6 +14,8 @@ import pytest
 from tests.support.api_player import ApiGame
 from tests.support.ports import HOST, free_port, wait_for_port
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 
 def test_a_game_played_through_the_api_gets_its_monster_phase_resolved(
     pytestconfig: pytest.Config, tmp_path: Path,

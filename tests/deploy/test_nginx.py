@@ -27,6 +27,8 @@ from tests.support.binaries import find_program
 from tests.support.http_server import BackgroundHTTPServer, QuietHandlerMixin
 from tests.support.ports import HOST, free_port, wait_for_port
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 HSTS = "max-age=63072000"
 
 

@@ -17,6 +17,8 @@ from packaging.utils import canonicalize_name
 from service.plumbing.config import DEFAULTS
 from worker.beat_scheduler import SCHEDULER
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 
 @pytest.fixture
 def deploy(pytestconfig: pytest.Config) -> Path:

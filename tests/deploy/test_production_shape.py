@@ -18,6 +18,8 @@ import requests
 from deploy.production_shape import Shape
 from tests.support.ports import HOST, free_port
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 
 @pytest.fixture
 def folder() -> Iterator[Path]:

@@ -33,6 +33,8 @@ from tests.service.helpers import (
 from tests.support.ports import HOST
 from tests.support.postgres_server import SUPERUSER, PostgresServer, running_postgres
 
+pytestmark = pytest.mark.server  # starts the service's own processes
+
 
 @pytest.fixture
 def played(postgres_server: PostgresServer) -> Iterator[Flask]:

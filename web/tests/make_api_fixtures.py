@@ -34,8 +34,8 @@ sys.path.insert(0, str(ROOT))
 from make_fixtures import FIXTURES, web_folder  # noqa: E402 - this script's neighbour
 
 from service import create_app  # noqa: E402 - importable once ROOT is on the path
-from service.plumbing.extensions import db  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
+from service.plumbing.extensions import db  # noqa: E402
 from tests.service.helpers import (  # noqa: E402
     advance,
     auth,
