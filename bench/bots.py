@@ -11,8 +11,8 @@ A and B take turns at seat 0, with 4 players each has two seats, alternately A B
 B A B A. A scores 1 when one of its seats wins, 0 when one of B's does, 1/2 when nobody
 does (nobody escaped); its rate comes with a 95 % Wilson interval. The experienced games
 start with the placement phase, played by the bots. Each bot's seed is derived from the
-game's seed, the seat and the version by a one-way hash, as the service does. Never run by
-``make test``.
+game's seed, the seat and the version by a one-way hash, as the service does. The tests run
+both parts small (``tests/test_benches.py``), to see that they still run.
 """
 
 from __future__ import annotations

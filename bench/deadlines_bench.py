@@ -24,7 +24,6 @@ import argparse
 import secrets
 import statistics
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -35,7 +34,7 @@ sys.path.insert(0, str(ROOT))
 from service import create_app  # noqa: E402
 from service.features.games.service import create_game  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
-from tests.support.postgres_server import PostgresServer  # noqa: E402
+from tests.support.postgres_server import running_postgres  # noqa: E402
 from worker.deadlines import check_deadlines  # noqa: E402
 
 LIMIT = 4 * 3600
@@ -73,9 +72,7 @@ def main() -> None:
     parser.add_argument("--timed", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=50)
     args = parser.parse_args()
-    postgres = PostgresServer(Path(tempfile.mkdtemp(prefix="ff-bench-deadlines-")))
-    postgres.start()
-    try:
+    with running_postgres("ff-bench-deadlines-") as postgres:
         clock = Clock()
         app = create_app({"DATABASE_URL": postgres.create_database("ff_deadlines"),
                           "CLOCK": clock, "RATELIMIT_ENABLED": False,
@@ -89,8 +86,6 @@ def main() -> None:
             reminder_at = START + timedelta(seconds=LIMIT * 3 / 4)
             remind_seconds, _, reminded = timed_check(clock, reminder_at)
             expire_seconds, expired, _ = timed_check(clock, START + timedelta(seconds=LIMIT))
-    finally:
-        postgres.stop()
     print(f"games: {args.games}, with a time limit: {args.timed}")
     print(f"check with nothing due: median {statistics.median(idle) * 1000:.2f} ms, "
           f"max {max(idle) * 1000:.2f} ms over {args.repeat} checks")

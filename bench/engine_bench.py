@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/engine_bench.py            # all three, about a minute
     .venv/bin/python bench/engine_bench.py moves      # or: monster, games
+    .venv/bin/python bench/engine_bench.py --quick    # a smoke run: few positions, 2 s of games
 
 Positions come from seeded random play, so every run measures the same positions. Times are
 wall-clock on one core (this process); each figure is the median (and 99th percentile) of many
@@ -11,6 +12,7 @@ median <= 200 us; >= 50 complete random 4-player games per second.
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import sys
 import time
@@ -21,6 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine import legal_outcomes, resolve_monster_phase  # noqa: E402
 from engine.autoplay import random_game  # noqa: E402
 from engine.state import BOARD, FIGURES, MONSTER, GameState  # noqa: E402
+
+QUICK = {"moves": {"count": 6, "repeat": 2}, "monster": {"count": 6, "runs": 2},
+         "games": {"seconds": 2.0}}
+"""The sizes of ``--quick``, a smoke run (the tests run it): a few seconds in all."""
 
 
 def busy_positions(phase: str, count: int, min_turn: int = 3) -> list[GameState]:
@@ -55,14 +61,15 @@ def timed(fn, repeat: int) -> float:
     return statistics.median(times)
 
 
-def bench_moves() -> None:
-    """Legal moves for every figure in play of busy mid-game positions."""
-    positions = busy_positions(FIGURES, 40)
+def bench_moves(count: int = 40, repeat: int = 15) -> None:
+    """Legal moves for every figure in play of ``count`` busy mid-game positions, each timed
+    ``repeat`` times."""
+    positions = busy_positions(FIGURES, count)
     by_value: dict[int, list[float]] = {}
     for state in positions:
         for f in state.figures:
             if f.in_play:
-                us = timed(lambda s=state, f=f: legal_outcomes(s, f.id), 15)
+                us = timed(lambda s=state, f=f: legal_outcomes(s, f.id), repeat)
                 by_value.setdefault(f.value, []).append(us)
     every = [t for ts in by_value.values() for t in ts]
     print(f"legal moves: {len(positions)} positions, {len(every)} figures")
@@ -73,16 +80,17 @@ def bench_moves() -> None:
               f"p99 {percentile(ts, 99):8.1f} us  ({len(ts)} figures)")
 
 
-def bench_monster() -> None:
-    """The whole monster phase (card, walk, next turn) on busy mid-game positions."""
-    positions = busy_positions(MONSTER, 60)
+def bench_monster(count: int = 60, runs: int = 20) -> None:
+    """The whole monster phase (card, walk, next turn) on ``count`` busy mid-game positions,
+    each resolved ``runs`` times."""
+    positions = busy_positions(MONSTER, count)
     times = []
     for state in positions:
-        for _ in range(20):
+        for _ in range(runs):
             t0 = time.perf_counter_ns()
             resolve_monster_phase(state)
             times.append((time.perf_counter_ns() - t0) / 1000)
-    print(f"monster phase: {len(positions)} positions x 20 runs")
+    print(f"monster phase: {len(positions)} positions x {runs} runs")
     print(f"  median {statistics.median(times):8.1f} us, p99 {percentile(times, 99):8.1f} us")
 
 
@@ -116,7 +124,22 @@ def bench_games(seconds: float = 20.0, window: int = 50) -> None:
               f"({len(windows)} windows)")
 
 
+def main() -> None:
+    """Run the parts asked for (all three by default) and print their figures."""
+    parts = {"moves": bench_moves, "monster": bench_monster, "games": bench_games}
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("parts", nargs="*", metavar="part", help="moves, monster or games")
+    parser.add_argument("--quick", action="store_true",
+                        help="a smoke run: 6 positions timed twice, games for 2 s")
+    args = parser.parse_args()
+    unknown = set(args.parts) - set(parts)
+    if unknown:
+        parser.error(f"unknown part(s) {', '.join(sorted(unknown))}: choose from "
+                     f"{', '.join(parts)}")
+    sizes = QUICK if args.quick else {}
+    for name in args.parts or parts:
+        parts[name](**sizes.get(name, {}))
+
+
 if __name__ == "__main__":
-    wanted = sys.argv[1:] or ["moves", "monster", "games"]
-    for name in wanted:
-        {"moves": bench_moves, "monster": bench_monster, "games": bench_games}[name]()
+    main()

@@ -89,6 +89,7 @@ def send(folder: Path, sends: int, smtp: SmtpServer | None) -> list[float]:
     if smtp is not None:
         config.update(SMTP_HOST="127.0.0.1", SMTP_PORT=smtp.port, SMTP_TLS="none")
     app = create_app(config)
+    upgrade(app)  # each attempt is recorded in the mail log (email_deliveries)
     payload = {"to": "ann@example.com", "subject": "Your move", "text": "Hello\n" * 40,
                "html": "<p>Hello</p>" * 40}
     times = []

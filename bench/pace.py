@@ -17,11 +17,16 @@ Each seed is played under three policies, with the same check-in times:
   game turn, one line per figure not yet moved, each "or flip": the move random play would
   make now, on the position as it will be after their own earlier lines (the other players'
   coming moves unknown). When their sub-turn comes, the next line is applied at once if its
-  path is still legal with the same outcome (same end square, same stones pushed to the same
-  squares); if not, the figure flips instead. A new check-in replaces the plan; the monster
-  phase clears every plan;
+  path is still legal with the same outcome (same end square, the same stones pushed to the
+  same squares); if not, the figure flips instead. A new check-in replaces the plan; the
+  monster phase clears every plan;
 * **plans, no "or flip"**: the same plans, but a line that no longer holds stops the plan
   there, and the player acts at their next check-in.
+
+Plans are read and matched against the position by the service's own functions
+(``service.features.plans.matching``: ``plan_lines`` records each line's outcome,
+``next_step`` decides what the plan does at the sub-turn), so the bench measures the rule the
+service applies; only the sorting of the lines that no longer held, by why, is the bench's.
 
 Printed per player count and policy: days to finish (median, p90), player actions per game
 (and how many were typed at a check-in rather than applied from a plan), game turns; for the
@@ -49,6 +54,7 @@ from engine import (  # noqa: E402
     GameState,
     IllegalMove,
     Move,
+    action_to_dict,
     apply_action,
     check_path,
     legal_outcomes,
@@ -59,6 +65,14 @@ from engine.autoplay import random_action  # noqa: E402
 from engine.figure_phase import has_unmoved  # noqa: E402
 from engine.search import SearchCache  # noqa: E402
 from engine.state import FIGURES, MONSTER, OVER, evolve  # noqa: E402
+from service.features.plans.matching import (  # noqa: E402
+    Line,
+    Outcome,
+    PlanInput,
+    Step,
+    next_step,
+    plan_lines,
+)
 
 NO_PLANS = "without plans"
 OR_FLIP = "with plans"
@@ -82,13 +96,12 @@ OTHER_OUTCOME = "other_outcome"  # still legal, but another end square or other 
 
 
 @dataclass(frozen=True, slots=True)
-class Line:
-    """One line of a plan: the action, its planned outcome (end square and pushes) for a move,
-    and the stones it was planned on."""
+class Plan:
+    """A seat's plan as the service keeps it (its lines), and the stones each line was
+    planned on, to tell afterwards whether a line that no longer held had been pushed out."""
 
-    action: Move | Flip
-    outcome: tuple[int | None, tuple[tuple[int, int | None], ...]] | None
-    stones: tuple[tuple[int, str], ...]
+    lines: list[Line]
+    stones: list[tuple[tuple[int, str], ...]]
 
 
 @dataclass
@@ -117,7 +130,7 @@ class Table:
         self.rnd = rnd
         self.tally = tally
         self.cache = SearchCache()
-        self.plans: dict[int, list[Line]] = {}
+        self.plans: dict[int, Plan] = {}
         self.planned: set[int] = set()  # seats that planned since the last monster phase
         self.stopped: set[int] = set()  # seats whose plan stopped on a line
         self.since = 0.0  # when the game last changed: the seat to act waits from then
@@ -168,68 +181,64 @@ class Table:
         if state.phase == OVER:
             self.ended = now
 
-    def _plan(self, seat: int) -> list[Line]:
-        """Return the seat's plan: random play's move for each of its figures left, made on a
-        copy of the position where the seat moves them one after the other."""
-        lines: list[Line] = []
+    def _plan(self, seat: int) -> Plan:
+        """Return the seat's plan: random play's move for each of its figures left, chosen on
+        a copy of the position where the seat moves them one after the other, then planned
+        as the service plans a seat's lines."""
+        inputs: list[PlanInput] = []
+        stones: list[tuple[tuple[int, str], ...]] = []
         state = self.state
         while state.phase == FIGURES and has_unmoved(state, seat):
             # Only the planner's own coming moves are known: it acts on and on in this copy.
             state = evolve(state, to_move=seat)
             action = random_action(state, self.rnd, cache=self.cache)
-            outcome = None
-            if isinstance(action, Move):
-                moved = check_path(state, action.figure, action.path, cache=self.cache)
-                outcome = (moved.square, moved.pushed)
-            lines.append(Line(action, outcome, state.stones))
+            inputs.append(PlanInput(action=action_to_dict(action),
+                                    or_flip=self.policy == OR_FLIP))
+            stones.append(state.stones)
             state = apply_action(state, action, seat, cache=self.cache).state
-        self.tally.made += len(lines)
-        return lines
+        self.tally.made += len(inputs)
+        return Plan(plan_lines(self.state, seat, inputs), stones)
 
     def _run_plans(self, now: float) -> None:
         """Apply planned lines while the seat to act has one: several seats may chain."""
         while self.state.phase == FIGURES:
             seat = self.state.to_move
             assert seat is not None
-            lines = self.plans.get(seat)
-            if not lines:
+            plan = self.plans.get(seat)
+            if plan is None:
                 return
-            line = lines.pop(0)
-            figure = self.state.figure(line.action.figure)
-            if figure.moved or not figure.in_play:
-                continue  # flipped for the seat by the engine (first game turn)
-            action = self._holding(line)
-            if action is None:
+            step = next_step(self.state, seat, plan.lines, flip_rest=False)
+            if step.action is None and step.reason is None:
+                return  # no line left for a figure still to act: the plan ran out
+            self._count(plan, step)
+            if step.action is None:
                 del self.plans[seat]
                 self.stopped.add(seat)
                 return
-            self._apply(action, seat, now)
+            self._apply(step.action, seat, now)
 
-    def _holding(self, line: Line) -> Move | Flip | None:
-        """Return the action a reached line applies now (itself, or a flip), or None when the
-        plan stops on it; count what became of it."""
-        action = line.action
-        if isinstance(action, Flip):
+    def _count(self, plan: Plan, step: Step) -> None:
+        """Count what became of the line ``step`` reached: played as planned, flipped, or
+        the plan stopped on it; for one that no longer held, why."""
+        line, stones = plan.lines[step.used - 1], plan.stones[step.used - 1]
+        if step.action == line.action:
             self.tally.lines[AS_PLANNED] += 1
-            return action
-        try:
-            moved = check_path(self.state, action.figure, action.path)
-            why = None if (moved.square, moved.pushed) == line.outcome else OTHER_OUTCOME
-        except IllegalMove as refused:
-            why = str(refused.details.get("reason"))
-        if why is None:
-            self.tally.lines[AS_PLANNED] += 1
-            return action
-        self.tally.failed[why] += 1
-        self.tally.after_push += self.state.stones != line.stones
+            return
+        assert isinstance(line.action, Move)
+        self.tally.failed[self._why_failed(line.action)] += 1
+        self.tally.after_push += self.state.stones != stones
         self.tally.by_outcome += any(
-            (o.square, o.pushed) == line.outcome
-            for o in legal_outcomes(self.state, action.figure))
-        if self.policy == OR_FLIP:
-            self.tally.lines[FLIPPED] += 1
-            return Flip(action.figure)
-        self.tally.lines[BROKEN] += 1
-        return None
+            Outcome.of(o, self.state.stones) == line.outcome
+            for o in legal_outcomes(self.state, line.action.figure))
+        self.tally.lines[FLIPPED if step.action is not None else BROKEN] += 1
+
+    def _why_failed(self, move: Move) -> str:
+        """Return the engine's reason why ``move`` is illegal now, or ``OTHER_OUTCOME``."""
+        try:
+            check_path(self.state, move.figure, move.path)
+        except IllegalMove as refused:
+            return str(refused.details.get("reason"))
+        return OTHER_OUTCOME
 
 
 def play(players: int, seed: int, policy: str, tally: Tally) -> None:

@@ -37,6 +37,7 @@ import multiprocessing
 import os
 import random
 import secrets
+import shutil
 import statistics
 import subprocess
 import sys
@@ -51,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tests.support.ports import HOST, free_port  # noqa: E402
-from tests.support.postgres_server import PostgresServer  # noqa: E402
+from tests.support.postgres_server import running_postgres  # noqa: E402
 
 API = "/api/v1"
 
@@ -304,62 +305,60 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2, help="gunicorn threads per worker")
     args = parser.parse_args()
 
-    folder = Path(tempfile.mkdtemp(prefix="ff-bench-"))
-    # Its own folder straight under the temporary folder: the postgres user must reach it.
-    postgres = PostgresServer(Path(tempfile.mkdtemp(prefix="ff-bench-pg-")))
-    postgres.start()
+    folder = Path(tempfile.mkdtemp(prefix="ff-bench-"))  # the servers' logs: kept on failure
     servers: list[subprocess.Popen[bytes]] = []
-    try:
-        service_url = postgres.create_database("ff_bench")
-        bare_url = postgres.create_database("ff_bench_bare")
-        # One key for the servers and the client processes (which resolve monster phases).
-        os.environ.setdefault("FF_SECRET_KEY", secrets.token_hex(32))
-        env = {**os.environ, "FF_DATABASE_URL": service_url, "FF_RATELIMIT_ENABLED": "false",
-               "FF_DATABASE_POOL_SIZE": str(args.threads)}
-        subprocess.run([sys.executable, "-m", "service.migrate", "upgrade"], cwd=ROOT, env=env,
-                       check=True, stdout=subprocess.DEVNULL)
-        sys.path.insert(0, str(ROOT / "bench"))
-        from bare_app import create_app as bare_app
+    with running_postgres("ff-bench-pg-") as postgres:
+        try:
+            service_url = postgres.create_database("ff_bench")
+            bare_url = postgres.create_database("ff_bench_bare")
+            # One key for the servers and the client processes (which resolve monster phases).
+            os.environ.setdefault("FF_SECRET_KEY", secrets.token_hex(32))
+            env = {**os.environ, "FF_DATABASE_URL": service_url, "FF_RATELIMIT_ENABLED": "false",
+                   "FF_DATABASE_POOL_SIZE": str(args.threads)}
+            subprocess.run([sys.executable, "-m", "service.migrate", "upgrade"], cwd=ROOT, env=env,
+                           check=True, stdout=subprocess.DEVNULL)
+            sys.path.insert(0, str(ROOT / "bench"))
+            from bare_app import create_app as bare_app
 
-        os.environ["FF_DATABASE_URL"] = bare_url
-        bare_app()  # the table and its rows, before the workers start
-        print(f"gunicorn: {args.workers} workers x {args.threads} threads; {args.clients} "
-              f"client processes; {args.games} games; {os.cpu_count()} CPUs; "
-              f"{args.rounds} rounds of {args.seconds:g} s each", flush=True)
+            os.environ["FF_DATABASE_URL"] = bare_url
+            bare_app()  # the table and its rows, before the workers start
+            print(f"gunicorn: {args.workers} workers x {args.threads} threads; {args.clients} "
+                  f"client processes; {args.games} games; {os.cpu_count()} CPUs; "
+                  f"{args.rounds} rounds of {args.seconds:g} s each", flush=True)
 
-        service_port = free_port()
-        servers.append(gunicorn("service:create_app()", service_port, args, env,
-                                folder / "service.features.log"))
-        bare_port = free_port()
-        servers.append(gunicorn("bare_app:create_app()", bare_port, args,
-                                {**env, "FF_DATABASE_URL": bare_url,
-                                 "PYTHONPATH": str(ROOT / "bench")}, folder / "bare.log"))
-        per_client = max(1, args.games // args.clients)
-        service_latencies: list[float] = []
-        bare_latencies: list[float] = []
-        splits = {name: CpuSplit({"server": server.pid, "postgres": postgres.pid})
-                  for name, server in zip(("service", "bare"), servers, strict=True)}
-        for n in range(1, args.rounds + 1):
-            rate, latencies = run_clients(client, (service_port, per_client, service_url),
-                                          args, 10.0, splits["service"])
-            report(f"round {n} service", rate, latencies)
-            service_latencies.extend(latencies)
-            rate, latencies = run_clients(bare_client, (bare_port, 1024), args, 2.0,
-                                          splits["bare"])
-            report(f"round {n} bare", rate, latencies)
-            bare_latencies.extend(latencies)
-        measured = args.rounds * args.seconds
-        rate = len(service_latencies) / measured
-        bare_rate = len(bare_latencies) / measured
-        report("service: POST /games/{id}/actions", rate, service_latencies)
-        report("bare: POST /bump/{n} (one UPDATE)", bare_rate, bare_latencies)
-        report_cpu("service", splits["service"], len(service_latencies), measured)
-        report_cpu("bare", splits["bare"], len(bare_latencies), measured)
-        print(f"service / bare throughput: {rate / bare_rate:.2f}", flush=True)
-    finally:
-        for server in servers:
-            stop(server)
-        postgres.stop()
+            service_port = free_port()
+            servers.append(gunicorn("service:create_app()", service_port, args, env,
+                                    folder / "service.log"))
+            bare_port = free_port()
+            servers.append(gunicorn("bare_app:create_app()", bare_port, args,
+                                    {**env, "FF_DATABASE_URL": bare_url,
+                                     "PYTHONPATH": str(ROOT / "bench")}, folder / "bare.log"))
+            per_client = max(1, args.games // args.clients)
+            service_latencies: list[float] = []
+            bare_latencies: list[float] = []
+            splits = {name: CpuSplit({"server": server.pid, "postgres": postgres.pid})
+                      for name, server in zip(("service", "bare"), servers, strict=True)}
+            for n in range(1, args.rounds + 1):
+                rate, latencies = run_clients(client, (service_port, per_client, service_url),
+                                              args, 10.0, splits["service"])
+                report(f"round {n} service", rate, latencies)
+                service_latencies.extend(latencies)
+                rate, latencies = run_clients(bare_client, (bare_port, 1024), args, 2.0,
+                                              splits["bare"])
+                report(f"round {n} bare", rate, latencies)
+                bare_latencies.extend(latencies)
+            measured = args.rounds * args.seconds
+            rate = len(service_latencies) / measured
+            bare_rate = len(bare_latencies) / measured
+            report("service: POST /games/{id}/actions", rate, service_latencies)
+            report("bare: POST /bump/{n} (one UPDATE)", bare_rate, bare_latencies)
+            report_cpu("service", splits["service"], len(service_latencies), measured)
+            report_cpu("bare", splits["bare"], len(bare_latencies), measured)
+            print(f"service / bare throughput: {rate / bare_rate:.2f}", flush=True)
+        finally:
+            for server in servers:
+                stop(server)
+    shutil.rmtree(folder)
 
 
 if __name__ == "__main__":

@@ -29,7 +29,6 @@ import random
 import secrets
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -37,7 +36,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.support.postgres_server import PostgresServer  # noqa: E402
+from tests.support.postgres_server import running_postgres  # noqa: E402
 
 API = "/api/v1"
 
@@ -118,9 +117,7 @@ def main() -> None:
                         "phases and reads between them); print the top functions")
     args = parser.parse_args()
 
-    postgres = PostgresServer(Path(tempfile.mkdtemp(prefix="ff-cost-pg-")))
-    postgres.start()
-    try:
+    with running_postgres("ff-cost-pg-") as postgres:
         os.environ["FF_DATABASE_URL"] = postgres.create_database("ff_cost")
         os.environ["FF_SECRET_KEY"] = secrets.token_hex(32)
         subprocess.run([sys.executable, "-m", "service.migrate", "upgrade"], cwd=ROOT,
@@ -140,8 +137,6 @@ def main() -> None:
               f"{wall:.3f} ms wall, {cpu:.3f} ms CPU each", flush=True)
         if profile:
             pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
-    finally:
-        postgres.stop()
 
 
 if __name__ == "__main__":
