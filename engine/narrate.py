@@ -84,6 +84,18 @@ def the_stone_name(kind: str, *, say: Say = english) -> str:
     return names[kind]
 
 
+def tile_word(tile: str, *, say: Say = english) -> str:
+    """Return a tile to place without an article: ``stone``, ``teleporter A``."""
+    if tile in _KINDS:
+        return stone_name(tile, say=say)
+    names = {
+        # TRANSLATORS: a tile still to place, in the list "Tiles still to place: ...".
+        "teleporter_A": say("teleporter A"), "teleporter_B": say("teleporter B"),
+        "pool_square": say("square blood pool"), "pool_long": say("long blood pool"),
+    }
+    return names[tile]
+
+
 def _tile(tile: str, say: Say) -> str:
     """A tile a player places, as in "Ann placed teleporter A on c5"."""
     if tile in _KINDS:
@@ -96,7 +108,8 @@ def _tile(tile: str, say: Say) -> str:
     return names[tile]
 
 
-def _direction(letter: str, say: Say) -> str:
+def direction_word(letter: str, *, say: Say = english) -> str:
+    """Return a direction letter (``N``) in words: ``north``."""
     # TRANSLATORS: a direction on the board, as in "turned north", "facing north",
     # "its arrow pointing north".
     names = {"N": say("north"), "E": say("east"), "S": say("south"), "W": say("west")}
@@ -121,8 +134,8 @@ def figure_name(key: str, *, say: Say = english) -> str:
                number=figure.number)
 
 
-def _card(card: str, say: Say) -> str:
-    """A monster card as printed: ``8`` or ``2 hits``."""
+def card_name(card: str, *, say: Say = english) -> str:
+    """Return a monster card as printed: ``8`` or ``2 hits``."""
     if not is_hit(card):
         return card
     # TRANSLATORS: a monster card that makes the monster catch that many figures.
@@ -134,7 +147,7 @@ def _piece(name: str, say: Say) -> str:
     return _a_stone(name, say) if name in _KINDS else figure_name(name, say=say)
 
 
-def _items(parts: list[str], say: Say) -> str:
+def comma_list(parts: list[str], *, say: Say = english) -> str:
     """Join ``a, b, c``."""
     if not parts:
         return ""
@@ -142,12 +155,12 @@ def _items(parts: list[str], say: Say) -> str:
     return reduce(lambda items, item: say("%(items)s, %(item)s", items=items, item=item), parts)
 
 
-def _list(parts: list[str], say: Say) -> str:
+def and_list(parts: list[str], *, say: Say = english) -> str:
     """Join ``a``, ``a and b``, ``a, b and c``."""
     if len(parts) == 1:
         return parts[0]
     # TRANSLATORS: adds the last item to a list: "red 1 and red 3", "red 1, red 3 and red 4".
-    return say("%(items)s and %(last)s", items=_items(parts[:-1], say), last=parts[-1])
+    return say("%(items)s and %(last)s", items=comma_list(parts[:-1], say=say), last=parts[-1])
 
 
 def narrate_monster(events: Iterable[Mapping[str, Any]], *, say: Say = english) -> str:
@@ -170,6 +183,65 @@ def narrate_monster(events: Iterable[Mapping[str, Any]], *, say: Say = english) 
     return " ".join(sentences)
 
 
+def summarize_monster(events: Iterable[Mapping[str, Any]], *, say: Say = english) -> str:
+    """Tell one monster phase in a few sentences, read once in a mail: the card it drew,
+    whom it ate where, where it stopped and which way it faces; then a stage or the game
+    that ended. (:func:`narrate_monster` tells the walk step by step, and why a first card
+    was drawn again.)
+
+    >>> summarize_monster([{"type": "card", "card": "7"},
+    ...     {"type": "eat", "figure": "red3", "square": "p10", "how": "caught"},
+    ...     {"type": "eat", "figure": "blue4", "square": "p9", "how": "caught"},
+    ...     {"type": "monster_done", "square": "o6", "facing": "N",
+    ...      "eaten": ["red3", "blue4"], "fate": "outside"}]).split(". ")
+    ['The monster drew 7', 'It ate red 3 on p10 and blue 4 on p9, which wait outside again, \
+and stopped on o6, facing north.']
+    """
+    sentences: list[str] = []
+    card = ""
+    eaten: dict[str, str] = {}
+    for e in events:
+        kind = e["type"]
+        if kind == CARD:
+            card = card_name(e["card"], say=say)
+        elif kind == EAT:
+            eaten[e["figure"]] = say("%(figure)s on %(square)s",
+                                     figure=figure_name(e["figure"], say=say),
+                                     square=e["square"])
+        elif kind == MONSTER_DONE:
+            sentences.append(_summary(card, [eaten[k] for k in e["eaten"] if k in eaten],
+                                      e, say))
+        elif kind in (STAGE_END, GAME_OVER):
+            sentence = _monster_sentence(e, say)
+            if sentence is not None:
+                sentences.append(sentence)
+    return " ".join(sentences)
+
+
+def _summary(card: str, eaten: list[str], e: Mapping[str, Any], say: Say) -> str:
+    """The card, the figures eaten and where the monster stopped, in one or two sentences."""
+    said = {"card": card, "square": e["square"],
+            "direction": direction_word(e["facing"], say=say)}
+    if not eaten:
+        return say("The monster drew %(card)s and stopped on %(square)s, facing "
+                   "%(direction)s.", **said)
+    said["eaten"] = and_list(eaten, say=say)
+    one, outside = len(eaten) == 1, e["fate"] == "outside"
+    # TRANSLATORS: %(eaten)s is "red 3 on p10" or "red 3 on p10 and blue 4 on p9"; in stage
+    # 1 an eaten figure waits outside again, in stage 2 it is out of the game for good.
+    if one and outside:
+        return say("The monster drew %(card)s. It ate %(eaten)s, which waits outside again, "
+                   "and stopped on %(square)s, facing %(direction)s.", **said)
+    if outside:
+        return say("The monster drew %(card)s. It ate %(eaten)s, which wait outside again, "
+                   "and stopped on %(square)s, facing %(direction)s.", **said)
+    if one:
+        return say("The monster drew %(card)s. It ate %(eaten)s, which is out of the game for "
+                   "good, and stopped on %(square)s, facing %(direction)s.", **said)
+    return say("The monster drew %(card)s. It ate %(eaten)s, which are out of the game for "
+               "good, and stopped on %(square)s, facing %(direction)s.", **said)
+
+
 def _steps_sentence(steps: list[str], say: Say) -> str:
     # TRANSLATORS: adds one more thing the monster did: "turned north, went to h7".
     told = reduce(lambda done, step: say("%(steps)s, %(step)s", steps=done, step=step), steps)
@@ -187,20 +259,20 @@ def _monster_step(e: Mapping[str, Any], say: Say) -> str | None:
         # TRANSLATORS: one step of the monster's walk, said after "It" (see "It %(steps)s.");
         # so are "went to ...", "slid to ...", "ate ..." and the others.
         return say("turned %(direction)s toward %(figure)s on %(square)s",
-                   direction=_direction(e["facing"], say),
+                   direction=direction_word(e["facing"], say=say),
                    figure=figure_name(seen["figure"], say=say), square=seen["square"])
     if kind == STEP:
         return (say("slid to %(square)s", square=e["to"]) if e["slide"]
                 else say("went to %(square)s", square=e["to"]))
     if kind == WALL:
-        return say("walked through wall %(wall)s to %(square)s", wall=e["letter"], square=e["to"])
+        return _through_wall(e, say)
     if kind == TURNING_STONE:
         return say("was turned %(direction)s by %(stone)s on %(square)s",
-                   direction=_direction(e["facing"], say), stone=_a_stone(e["kind"], say),
+                   direction=direction_word(e["facing"], say=say), stone=_a_stone(e["kind"], say),
                    square=e["stone"])
     if kind == TELEPORT:
         return say("teleported from %(square)s to %(to)s, facing %(direction)s",
-                   square=e["square"], to=e["to"], direction=_direction(e["facing"], say))
+                   square=e["square"], to=e["to"], direction=direction_word(e["facing"], say=say))
     if kind == STAY:
         return (say("turned round in a loop and stayed put") if e.get("reason") == "loop"
                 else say("spun round four times and stayed put"))
@@ -208,8 +280,26 @@ def _monster_step(e: Mapping[str, Any], say: Say) -> str | None:
         return _ate(e, say)
     if kind == PUSH:
         # TRANSLATORS: the monster pushed pieces: "pushed a stone to h3, red 5 off the board".
-        return say("pushed %(pieces)s", pieces=_items([_shoved(p, say) for p in e["pieces"]], say))
+        pieces = [_shoved(piece, say) for piece in e["pieces"]]
+        return say("pushed %(pieces)s", pieces=comma_list(pieces, say=say))
     return None
+
+
+def _through_wall(e: Mapping[str, Any], say: Say) -> str:
+    """The monster walking through the wall beside a square, named by where it is."""
+    # TRANSLATORS: the monster leaves the board through the wall on one side of a square and
+    # comes back on the far side: "walked through the wall north of e1 to l11".
+    walls = {
+        "N": say("walked through the wall north of %(square)s to %(to)s",
+                 square=e["square"], to=e["to"]),
+        "E": say("walked through the wall east of %(square)s to %(to)s",
+                 square=e["square"], to=e["to"]),
+        "S": say("walked through the wall south of %(square)s to %(to)s",
+                 square=e["square"], to=e["to"]),
+        "W": say("walked through the wall west of %(square)s to %(to)s",
+                 square=e["square"], to=e["to"]),
+    }
+    return walls[e["direction"]]
 
 
 def _ate(e: Mapping[str, Any], say: Say) -> str:
@@ -238,12 +328,12 @@ def _monster_sentence(e: Mapping[str, Any], say: Say) -> str | None:
     """Tell an event of the monster phase that is a sentence of its own; None for others."""
     kind = e["type"]
     if kind == CARD:
-        return say("The monster drew %(card)s.", card=_card(e["card"], say))
+        return say("The monster drew %(card)s.", card=card_name(e["card"], say=say))
     if kind == FIRST_CARD_REDRAW:
         return say("The first card of the game may not be a hit card, so %(cards)s went back "
                    "and %(card)s was drawn.",
-                   cards=_items([_card(c, say) for c in e["set_aside"]], say),
-                   card=_card(e["card"], say))
+                   cards=comma_list([card_name(c, say=say) for c in e["set_aside"]], say=say),
+                   card=card_name(e["card"], say=say))
     if kind == MONSTER_DONE:
         return _stopped(e, say)
     if kind == STAGE_END:
@@ -258,13 +348,13 @@ def _monster_sentence(e: Mapping[str, Any], say: Say) -> str | None:
 
 def _stopped(e: Mapping[str, Any], say: Say) -> str:
     """Where the monster stopped, and whom it ate in the phase."""
-    square, facing = e["square"], _direction(e["facing"], say)
+    square, facing = e["square"], direction_word(e["facing"], say=say)
     eaten = [figure_name(k, say=say) for k in e["eaten"]]
     if not eaten:
         return say("It stopped on %(square)s facing %(direction)s.",
                    square=square, direction=facing)
     one, outside = len(eaten) == 1, e["fate"] == "outside"
-    said = {"square": square, "direction": facing, "eaten": _items(eaten, say)}
+    said = {"square": square, "direction": facing, "eaten": comma_list(eaten, say=say)}
     if one and outside:
         return say("It stopped on %(square)s facing %(direction)s; eaten: %(eaten)s "
                    "(it waits outside again).", **said)
@@ -306,7 +396,7 @@ def narrate_action(events: Iterable[Mapping[str, Any]], who: str, *,
     elif waiting:
         told += " " + say("In the first game turn a player enters at most two figures, so "
                           "%(figures)s, still waiting outside, were flipped.",
-                          figures=_list(waiting, say))
+                          figures=and_list(waiting, say=say))
     return told
 
 
@@ -350,7 +440,7 @@ def _move(e: Mapping[str, Any], say: Say) -> str:
     if pushes:
         # TRANSLATORS: a move and the stones it pushed: "moved red 4 from h5 to g4, pushing
         # the stone on h4 to h3".
-        told = say("%(move)s, pushing %(pushed)s", move=told, pushed=_list(pushes, say))
+        told = say("%(move)s, pushing %(pushed)s", move=told, pushed=and_list(pushes, say=say))
     if e["escapes"]:
         # TRANSLATORS: a move that took the figure out: "moved red 4 from c1 out of the
         # fortress: it escaped".
@@ -379,5 +469,5 @@ def _tile_squares(e: Mapping[str, Any], say: Say) -> str:
         # TRANSLATORS: where a teleporter lies and where its arrow points: "c5, its arrow
         # pointing south".
         where = say("%(squares)s, its arrow pointing %(direction)s",
-                    squares=where, direction=_direction(e["arrow"], say))
+                    squares=where, direction=direction_word(e["arrow"], say=say))
     return where

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine import GameState, narrate
+from engine.diagram import board_text, legend_text, status_lines
 from engine.diagram import diagram as draw_diagram
 from service.kernel.vocabulary import COMPUTER
 from service.plumbing.i18n import _
@@ -43,9 +44,41 @@ def narrate_monster(events: Iterable[Mapping[str, Any]]) -> str:
     return narrate.narrate_monster(events, say=_say)
 
 
+def summarize_monster(events: Iterable[Mapping[str, Any]]) -> str:
+    """Tell one monster phase in a few sentences, read once in a mail: its card, whom it ate
+    and where it stopped (see :func:`engine.narrate.summarize_monster`)."""
+    return narrate.summarize_monster(events, say=_say)
+
+
 def diagram(state: GameState, legend: bool = True) -> str:
     """The board and the game's status as fixed-width text (see :func:`engine.diagram`)."""
     return draw_diagram(state, legend, say=_say)
+
+
+def board(state: GameState, doors: bool = True) -> str:
+    """The board alone, as fixed-width text (see :func:`engine.diagram.board_text`)."""
+    return board_text(state, say=_say, doors=doors)
+
+
+def status(state: GameState, head: bool = True) -> list[str]:
+    """Where the game stands in words, line by line (:func:`engine.diagram.status_lines`)."""
+    return status_lines(state, say=_say, head=head)
+
+
+def board_and_status(state: GameState) -> str:
+    """The board and where the game stands in words, as a mail about a game shows them: no
+    legend, no line of the doors, no line of whose move it is (the mail says it)."""
+    return "\n".join([board(state, doors=False), *status(state, head=False)])
+
+
+def and_list(parts: list[str]) -> str:
+    """Join ``a``, ``a and b``, ``a, b and c`` in the current language."""
+    return narrate.and_list(parts, say=_say)
+
+
+def legend() -> str:
+    """The legend of the board's codes (:func:`engine.diagram.legend_text`)."""
+    return legend_text(say=_say)
 
 
 def stone_name(kind: str) -> str:

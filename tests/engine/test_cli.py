@@ -66,7 +66,7 @@ def test_apply_prints_the_events_the_json_and_the_diagram(capsys, small: Path) -
     status, out, _ = run(capsys, "apply", str(small), "red 4 N")
     assert status == 0
     assert '"type": "move"' in out and '"figure": "red4"' in out
-    assert "R3" in out  # red 4 flipped to its black side, showing 3
+    assert "R4" in out  # red 4 flipped to its black side
 
 
 def test_apply_output_json_can_be_loaded_again(capsys, small: Path, tmp_path: Path) -> None:

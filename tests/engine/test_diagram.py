@@ -66,7 +66,7 @@ def test_the_grid_shows_every_piece_on_its_square() -> None:
     assert {name: cell(text, name) for name in (
         "h6", "f9", "c3", "h7", "m4", "j9", "k9", "e9", "g9", "c5", "k7", "i10", "a1", "a11",
     )} == {
-        "h6": "r5", "f9": "R3~", "c3": "b1", "h7": "[]", "m4": "<>", "j9": "@R", "k9": "@U",
+        "h6": "r5", "f9": "R4~", "c3": "b1", "h7": "[]", "m4": "<>", "j9": "@R", "k9": "@U",
         "e9": "~~", "g9": "~~", "c5": "A^", "k7": "A<", "i10": "Mv", "a1": "..", "a11": "##",
     }
 
@@ -80,15 +80,32 @@ def test_every_square_is_floor_or_cut_off_on_an_empty_board() -> None:
             assert cell(text, name) == expected, name
 
 
-def test_the_status_says_who_acts_and_where_the_figures_are() -> None:
+def test_the_status_says_who_acts_and_where_the_figures_are_in_words() -> None:
     state = position({"red5": "h6 moved", "blue1": "outside"}, to_move=1, pile=["5", "7"],
                      game_turn=3)
     text = diagram(state)
-    assert "game turn 3, figures phase; blue to act. Start player: red." in text
-    assert "Monster on a1 facing E. Cards left: 2" in text
-    assert "\nred: 5=5*@h6 (out 0, waiting 0)" in text
-    assert "\nblue: 1=1@outside (out 0, waiting 1)" in text
+    assert "Stage 1, game turn 3, begun by red: blue to move." in text
+    assert "Monster on a1, facing east. Cards: 2 left, none played yet this stage." in text
+    assert "\nred: 5 on h6." in text
+    assert "\nblue: 1 waits outside." in text
     assert "seat" not in text  # seats are named by colour for people
+    words = diagram(state, legend=False).split("entrance: p11")[1]
+    assert "phase" not in words and "@" not in words and "=" not in words  # no jargon, codes
+
+
+def test_a_players_line_names_every_figure_by_its_number_wherever_it_is() -> None:
+    state = position({"green1": "d9", "green4": "l5 black", "green5": "escaped",
+                      "green3": "outside", "red1": "outside", "red3": "outside",
+                      "red4": "removed", "red5": "removed"}, stage=2)
+    text = diagram(state)
+    assert "\ngreen: 1 on d9, 4 on l5; 3 waits outside; 5 has escaped." in text
+    assert "\nred: 1 and 3 wait outside; 4 and 5 are out of the game." in text
+
+
+def test_a_figure_on_its_black_side_is_drawn_with_its_own_number_in_capitals() -> None:
+    state = position({"green4": "l5 black", "red1": "d9"})
+    text = diagram(state)
+    assert cell(text, "l5") == "G4" and cell(text, "d9") == "r1"
 
 
 def test_the_diagram_has_the_legend_unless_asked_not_to() -> None:
@@ -101,4 +118,4 @@ def test_a_finished_game_names_its_winner() -> None:
     outcome = {"winners": [1], "reason": "escaped", "escaped": [0, 3], "eaten": [2, 0]}
     state = position({"red5": "h6", "blue1": "outside"}, phase="over", to_move=None,
                      outcome=outcome)
-    assert "Game over (escaped): winner blue." in diagram(state)
+    assert "the game is over; blue won." in diagram(state)

@@ -14,7 +14,14 @@ import pytest
 import engine.narrate
 from engine import Options
 from engine.autoplay import random_game
-from engine.narrate import english, figure_name, narrate_action, narrate_monster, stone_name
+from engine.narrate import (
+    english,
+    figure_name,
+    narrate_action,
+    narrate_monster,
+    stone_name,
+    summarize_monster,
+)
 
 GAMES = [(2, 1, None), (4, 2, Options(experienced=True)), (6, 3, Options(three_hits=True)),
          (7, 4, Options(experienced=True, random_setup=True))]
@@ -105,7 +112,7 @@ MONSTER_PHASE: list[dict[str, Any]] = [
     {"type": "teleport", "square": "f4", "to": "k9", "facing": "E"},
     {"type": "eat", "how": "teleporter", "figure": "red5", "square": "k9"},
     {"type": "eat", "how": "caught", "figure": "green3", "square": "l9"},
-    {"type": "wall", "letter": "C", "to": "a9"},
+    {"type": "wall", "letter": "C", "square": "p1", "direction": "E", "to": "a9"},
     {"type": "stay", "reason": "loop"},
     {"type": "stay"},
     {"type": "monster_done", "square": "a9", "facing": "N", "eaten": ["blue1", "red5", "green3"],
@@ -120,10 +127,31 @@ def test_a_monster_phase_is_told_step_by_step_in_english() -> None:
         "off the board, a crystal out of the game, a stone to e3, pushed off the board and so ate "
         "blue 1 on f3, slid to f3, was turned south by a 180° turning stone on f3, teleported "
         "from f4 to k9, facing east, pushed onto a teleporter and so ate red 5 on k9, ate green 3 "
-        "on l9, walked through wall C to a9, turned round in a loop and stayed put, spun round "
+        "on l9, walked through the wall east of p1 to a9, turned round in a loop and stayed put, spun round "
         "four times and stayed put. It stopped on a9 facing north; eaten: blue 1, red 5, green 3 "
         "(they wait outside again). Stage 1 is over: all cards are shuffled and stage 2 begins; "
         "from now on eaten figures are out for good.")
+
+
+def test_a_monster_phase_is_summed_up_in_a_few_sentences_for_a_mail() -> None:
+    assert summarize_monster(MONSTER_PHASE) == (
+        "The monster drew 2 hits. It ate blue 1 on f3, red 5 on k9 and green 3 on l9, which wait "
+        "outside again, and stopped on a9, facing north. Stage 1 is over: all cards are shuffled "
+        "and stage 2 begins; from now on eaten figures are out for good.")
+
+
+@pytest.mark.parametrize(("eaten", "fate", "end"), [
+    ([], "outside", "The monster drew 7 and stopped on a9, facing north."),
+    (["red5"], "removed", "The monster drew 7. It ate red 5 on b2, which is out of the game for "
+                          "good, and stopped on a9, facing north."),
+])
+def test_the_summary_says_where_the_monster_stopped_and_what_became_of_the_eaten(
+        eaten: list[str], fate: str, end: str) -> None:
+    events = [{"type": "card", "card": "7"},
+              *({"type": "eat", "how": "caught", "figure": key, "square": "b2"} for key in eaten),
+              {"type": "monster_done", "square": "a9", "facing": "N", "eaten": eaten,
+               "fate": fate}]
+    assert summarize_monster(events) == end
 
 
 @pytest.mark.parametrize(("eaten", "fate", "end"), [

@@ -14,7 +14,7 @@ READER = compose.Reader(game_id="G" * 22, game_name="Friday", seat=0, name="Ann"
 def test_every_game_mail_points_to_the_page_where_one_asks_for_one_s_games() -> None:
     mails = [compose.your_move(READER, "turn 3", [], [], [], "diagram"),
              compose.monster_result(READER, "turn 3", "It walked.", "diagram"),
-             compose.game_over(READER, "Ann won.", ["Ann: 1"], "diagram"),
+             compose.game_over(READER, "Ann won.", ["Ann: 1"], None, "diagram"),
              compose.digest(READER, [], [], "Your turn.", "diagram")]
     for mail in mails:
         assert ("Lost a link, or want all your games in one list? Ask for a link by email at "

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page
 
 import engine
+from engine.diagram import board_text, status_lines
 from service.features.mail import compose
 from service.features.mail.compose import Mail, Reader
 from service.features.mail.seats import EVERY_EVENT
@@ -34,16 +35,19 @@ def state() -> engine.GameState:
 def mails() -> dict[str, Mail]:
     """Return one email of each kind about the same position."""
     diagram = engine.diagram(state())
-    history = [f"{HOSTILE} (blue): blue 3 +", "The monster: The monster drew 5."]
+    history = [f"{HOSTILE} (blue): blue 3 +", "The monster drew 5 and stopped on a1."]
     said = [f"{HOSTILE} (blue): <i>good luck</i>"]
     examples = ["red 4 +WWN   (onto the board, to n10)", "red 5 NN   (to m8)",
                 "flip red 4   (turns it over without moving it)"]
+    items = ["red 4 +WWN (to n10)", "red 5 NN (to m8)", "flip red 4"]
     return {
-        "your_move": compose.your_move(READER, "turn 3, stage 1", examples, history, said,
-                                       diagram),
+        "your_move": compose.your_move(READER, "turn 3, stage 1", items, history, said,
+                                       "\n".join([board_text(state(), doors=False),
+                                                  *status_lines(state(), head=False)]),
+                                       last_move="red 5 +WWNN"),
         "monster": compose.monster_result(READER, "turn 3, stage 1", "The monster drew <5>.",
                                           diagram),
-        "over": compose.game_over(READER, "The game is over.", [f"{HOSTILE}: 2 escaped"],
+        "over": compose.game_over(READER, "The game is over.", [f"{HOSTILE}: 2 escaped"], None,
                                   diagram),
         "digest": compose.digest(READER, history, said, "It is your turn.", diagram),
         "invitation": compose.invitation(HOSTILE, GAME_NAME, "red",
@@ -81,7 +85,16 @@ def test_the_subject_names_the_game(kind: str) -> None:
     assert mails()["your_move"].subject == f"[{GAME_NAME}] Your move — turn 3, stage 1"
 
 
-@pytest.mark.parametrize("kind", ["your_move", "invitation"])
+def test_your_move_says_in_its_first_lines_how_to_reply_with_a_move(page: Page) -> None:
+    mail = mails()["your_move"]
+    reply = ("Reply with your move, for example red 4 +WWN (to n10), red 5 NN (to m8) or flip "
+             "red 4; or 'board', 'help' or 'say' and a message.")
+    assert reply in mail.text.split("\n")[:10]
+    page.set_content(mail.html)
+    assert reply in " ".join(page.inner_text("body").split())
+
+
+@pytest.mark.parametrize("kind", ["invitation"])
 def test_the_first_lines_say_how_to_reply_with_a_move_with_examples(page: Page,
                                                                     kind: str) -> None:
     mail = mails()[kind]
@@ -111,12 +124,19 @@ def test_table_talk_is_shown_escaped() -> None:
     assert "&lt;i&gt;good luck&lt;/i&gt;" in mail.html and "<i>good" not in mail.html
 
 
-def test_the_your_move_text_has_the_diagram_the_history_and_the_footer() -> None:
+def test_the_your_move_text_has_the_board_the_history_and_the_footer_and_no_legend() -> None:
     text = mails()["your_move"].text
-    assert text.startswith(f"Hello {HOSTILE},\n")
-    assert "Since your last move\n--------------------\n- " in text
-    assert "exit: a1" in text and "Legend:" in text
+    assert text.startswith(f"Hello {HOSTILE}, it is your move (red) in {GAME_NAME}, turn 3, "
+                           "stage 1.\nSince your move red 5 +WWNN was made:\n- ")
+    assert "\n 1  M>  " in text and "\nred: 5 on n9; 1, 3 and 4 wait outside.\nblue: " in text
+    assert "exit: a1" not in text and "Legend:" not in text  # in the invitation and 'help'
     assert text.rstrip().endswith("https://ff.example/u/t")
+
+
+def test_a_first_your_move_tells_the_game_so_far() -> None:
+    mail = compose.your_move(READER, "turn 1, stage 1", ["flip red 4"], ["Ann moved."], [],
+                             "board")
+    assert "\nSo far in the game:\n- Ann moved.\n" in mail.text
 
 
 @pytest.mark.parametrize("kind", ["your_move", "monster", "over", "digest"])
@@ -124,8 +144,10 @@ def test_the_footer_counts_seats_from_1_and_says_why_mail_may_pause(kind: str) -
     mail = mails()[kind]
     for body in (mail.text, mail.html):
         assert "You play red (seat 1) in " in body
-        assert "Reply to this email with your move when it is your turn" in body
         assert "No email comes while you have the game open on its page" in body
+    # A game that is over is not answered with moves; one under way says what a reply can do.
+    assert ("'board'" in mail.text) == (kind != "over")
+    assert "your move" not in mail.text.lower() or kind == "your_move"
 
 
 def answer_mails() -> dict[str, str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Flask
 from flask.testing import FlaskClient
 
-from service.features.mail.history import last_move_version, players_of, since_version
+from service.features.mail.history import last_move, players_of, since_version
 from service.kernel.models import Game
 from service.kernel.store import append_event, seats_of
 from service.plumbing.columns import utcnow
@@ -24,7 +24,7 @@ def history_of(app: Flask, game_id: str, seat: int) -> list[str]:
     """Return what seat ``seat`` is told happened since its last move."""
     with app.app_context():
         players = players_of(seats_of(db.session, game_id))
-        return since_version(db.session, game_id, last_move_version(db.session, game_id, seat),
+        return since_version(db.session, game_id, last_move(db.session, game_id, seat)[0],
                              players)
 
 
@@ -33,9 +33,9 @@ def test_it_tells_a_monster_phase_once_in_words(app: Flask, client: FlaskClient)
     play_until(app, client, game, "monster")
     run_monster_jobs(app)
     monster_lines = [line for line in history_of(app, game.id, 1)
-                     if line.startswith("The monster: ")]
+                     if line.startswith("The monster drew ")]
     assert len(monster_lines) == 1
-    assert "The monster drew" in monster_lines[0]
+    assert "stopped on" in monster_lines[0] and " went to " not in monster_lines[0]
 
 
 def test_it_leaves_out_deadline_notes_that_no_action_caused(app: Flask,

@@ -71,14 +71,6 @@ def _page_open() -> str:
              "minute after you leave it.")
 
 
-def _reply_words() -> str:
-    """Every mail to a seat can be answered (it carries the seat's reply address)."""
-    # TRANSLATORS: 'say', 'board' and 'help' are the words a reply starts with; keep them.
-    return _("Reply to this email with your move when it is your turn, %(say)s and a message "
-             "for the other players, %(board)s for the board or %(help)s for how to write "
-             "moves.", say="'say'", board="'board'", help="'help'")
-
-
 def _about(reader: Reader) -> str:
     # Seats are counted from 1 for people (the API counts from 0).
     # TRANSLATORS: %(mode)s is what the seat gets, e.g. "one summary a day at most".
@@ -95,22 +87,17 @@ def _home_words() -> str:
     return _("Lost a link, or want all your games in one list? Ask for a link by email at")
 
 
-def _footer_text(reader: Reader) -> str:
-    # TRANSLATORS: followed by the address of the link.
-    stop = _("To get no more emails about this game:")
-    return (f"{_reply_words()}\n{_home_words()} {reader.home_url}\n{_about(reader)} {stop} "
-            f"{reader.unsubscribe_url}")
-
-
 def _footer_html(reader: Reader) -> str:
-    return (markup.text(f"{_reply_words()} {_home_words()} ")
+    return (markup.text(f"{_page_open()} {_home_words()} ")
             + markup.link(reader.home_url, reader.home_url) + markup.text(f". {_about(reader)} ")
             + markup.link(reader.unsubscribe_url, _("Get no more emails about this game.")))
 
 
 def game_mail(reader: Reader, subject: str, sections: Sequence[tuple[str, str | list[str]]],
-               diagram: str | None, action: str) -> Mail:
-    """Assemble a mail about a game: greeting, titled sections, the board, the link, footer.
+              diagram: str | None, action: str, playing: bool = True) -> Mail:
+    """Assemble a mail about a game: greeting, titled sections, the link, the board and where
+    the game stands, footer; how to answer by mail while the game is being played
+    (``playing``).
 
     A section's body is a paragraph (str) or a list of items.
     """
@@ -126,12 +113,16 @@ def game_mail(reader: Reader, subject: str, sections: Sequence[tuple[str, str | 
         else:
             text_parts += [f"- {item}" for item in body] + [""]
             html_parts.append(markup.items(body))
-    text_parts += [f"{action}:", f"  {reader.link}", ""]
+    if playing:
+        reply = reply_with_a_move(())
+        text_parts += [reply, ""]
+        html_parts.append(markup.paragraph(reply))
+    text_parts += [f"{action}: {reader.link}", ""]
     html_parts.append(markup.button(reader.link, action))
     if diagram is not None:
         text_parts += [diagram, ""]
         html_parts.append(markup.board(diagram))
-    text_parts += ["-- ", _footer_text(reader), ""]
+    text_parts += ["-- ", *_short_footer(reader), ""]
     return Mail(subject, "\n".join(text_parts),
                 markup.document(subject, html_parts, _footer_html(reader)))
 
@@ -192,21 +183,73 @@ def clock_line(deadline: datetime | None, now: datetime, vacation_days: int) -> 
 
 def your_move(reader: Reader, when: str, examples: Sequence[str], history: Sequence[str],
               messages: Sequence[str], diagram: str, clock: str | None = None,
-              note: str | None = None) -> Mail:
-    """Return the "it is your turn" email: why the seat's turn plan stopped (``note``), how
-    long the seat has (``clock``, from :func:`clock_line`), how to answer with a move
-    (``examples``), what was said at the table and what happened since the seat last moved,
-    the board."""
-    sections: list[tuple[str, str | list[str]]] = [
-        # TRANSLATORS: %(when)s is where the game is: "turn 3, stage 1".
-        ("", _("It is your turn (%(colour)s) in %(game)s, %(when)s.",
-               colour=colour_name(reader.colour), game=reader.game_name, when=when)),
-        *([("", note)] if note else []),
-        *([("", clock)] if clock else []),
-        *_instruction_sections(examples, reader.colour)]
-    sections += _news(history, messages)
-    return game_mail(reader, reader.subject(_("Your move — %(when)s", when=when)), sections,
-                     diagram, _("Make your move"))
+              note: str | None = None, *, last_move: str | None = None) -> Mail:
+    """Return the "it is your turn" email, short enough to read at a glance: why the seat's
+    turn plan stopped (``note``), how long the seat has (``clock``, from :func:`clock_line`),
+    that its last move (``last_move``, as written) was made and what happened since
+    (``history``), what was said at the table, how to answer with a move (``examples``),
+    the link, and the board with where the game stands in words (``diagram``, without its
+    legend: :func:`service.kernel.narration.board_and_status`)."""
+    # TRANSLATORS: the first line of a "your move" mail; %(when)s is "turn 3, stage 1".
+    head = _("Hello %(name)s, it is your move (%(colour)s) in %(game)s, %(when)s.",
+             name=reader.name, colour=colour_name(reader.colour), game=reader.game_name,
+             when=when)
+    text = [head, *([note] if note else []), *([clock] if clock else [])]
+    html = [markup.paragraph(head), *(markup.paragraph(line) for line in (note, clock) if line)]
+    if history:
+        # TRANSLATORS: %(move)s is the reader's last move as written: "green 5 +NNW".
+        since = (_("Since your move %(move)s was made:", move=last_move) if last_move
+                 else _("So far in the game:"))
+        text += [since, *(f"- {line}" for line in history), ""]
+        html += [markup.paragraph(since), markup.items(history)]
+    if messages:
+        said = _("Said at the table:")
+        text += [said, *(f"- {line}" for line in messages), ""]
+        html += [markup.paragraph(said), markup.items(messages)]
+    reply = reply_with_a_move(examples)
+    text += [reply, _("Your game: %(link)s", link=reader.link), "", diagram]
+    html += [markup.paragraph(reply), markup.button(reader.link, _("Make your move")),
+             markup.board(diagram)]
+    subject = reader.subject(_("Your move — %(when)s", when=when))
+    return Mail(subject, "\n".join([*text, "-- ", *_short_footer(reader), ""]),
+                markup.document(subject, html, _footer_html(reader)))
+
+
+def reply_with_a_move(examples: Sequence[str]) -> str:
+    """Return how to answer with a move, in one line: a few of the seat's moves now (each
+    with what it does) and the words that ask for the board, the notation or the table."""
+    words = command_words()
+    if not examples:
+        # TRANSLATORS: %(board)s, %(help)s and %(say)s are the words a reply starts with.
+        return _("Reply %(board)s for the board, %(help)s for how to write moves, or %(say)s "
+                 "and a message for the other players.", **words)
+    # TRANSLATORS: %(moves)s lists moves as written, "green 5 +NNW (to n9) or flip green 1";
+    # %(board)s, %(help)s and %(say)s are the words a reply starts with.
+    return _("Reply with your move, for example %(moves)s; or %(board)s, %(help)s or %(say)s "
+             "and a message.", moves=or_list(list(examples)), **words)
+
+
+def or_list(parts: list[str]) -> str:
+    """Join ``a``, ``a or b``, ``a, b or c``."""
+    if len(parts) == 1:
+        return parts[0]
+    # TRANSLATORS: the last of things to choose from: "green 5 +NNW, green 3 N or flip green 1".
+    return _("%(items)s or %(last)s", items=", ".join(parts[:-1]), last=parts[-1])
+
+
+def command_words() -> dict[str, str]:
+    """Return the words that ask for the board, the notation and the table, quoted, as the
+    reader writes them (``'board'``)."""
+    return {"board": "'board'", "help": "'help'", "say": "'say'"}
+
+
+def _short_footer(reader: Reader) -> list[str]:
+    """The two lines under a mail about a game: where all one's games are; who the reader
+    plays, what mail they get and when it pauses, how to have no more about this game."""
+    # TRANSLATORS: followed by the address of the link.
+    stop = _("To get no more emails about this game:")
+    return [f"{_home_words()} {reader.home_url}",
+            f"{_about(reader)} {stop} {reader.unsubscribe_url}"]
 
 
 def _news(history: Sequence[str], messages: Sequence[str]
@@ -256,13 +299,17 @@ def computer_plays(reader: Reader, missed: int, level: str) -> Mail:
 def monster_result(reader: Reader, when: str, narration: str, diagram: str) -> Mail:
     """Return the email that tells a monster phase in words."""
     return game_mail(reader, reader.subject(_("The monster has moved — %(when)s", when=when)),
-                     [(_("The monster's walk"), narration)], diagram, _("See the game"))
+                     [("", narration)], diagram, _("See the game"))
 
 
-def game_over(reader: Reader, summary: str, results: Sequence[str], diagram: str) -> Mail:
-    """Return the email that tells the end of the game and the results."""
+def game_over(reader: Reader, summary: str, results: Sequence[str], note: str | None,
+              diagram: str) -> Mail:
+    """Return the email that tells the end of the game: who won and why, each player's
+    result and a ``note`` on them. It invites no move."""
+    sections: list[tuple[str, str | list[str]]] = [("", summary), (_("Results"), list(results))]
     return game_mail(reader, reader.subject(_("The game is over")),
-                     [("", summary), (_("Results"), list(results))], diagram, _("See the game"))
+                     [*sections, *([("", note)] if note else [])], diagram, _("See the game"),
+                     playing=False)
 
 
 def digest(reader: Reader, history: Sequence[str], messages: Sequence[str], status: str,

@@ -25,7 +25,7 @@ from service.features.mail.notices import (
 from service.features.mail.seats import DIGEST, is_active, upsert
 from service.features.talk.service import since_moment
 from service.kernel.models import Game, Seat, SeatNotifications
-from service.kernel.narration import diagram
+from service.kernel.narration import board_and_status
 from service.kernel.store import load_state
 from service.kernel.vocabulary import ACTIVE, FINISHED
 from service.plumbing.columns import utcnow
@@ -95,7 +95,7 @@ def _write_digest(session: Session, game: Game, seat: Seat, since: datetime) -> 
         else:
             status = _("The monster is about to move.")
         reader = reader_of(session, game, seat, DIGEST)
-        mail = compose.digest(reader, lines, said, status, diagram(state))
+        mail = compose.digest(reader, lines, said, status, board_and_status(state))
     write_mail(session, seat, mail, "digest",
                f"mail:{game.id}:{seat.seat}:digest:{since.isoformat()}")
     return True

@@ -2,8 +2,8 @@
 
 Used by the "your move" email (since the seat's own last move) and the daily digest (since
 the last digest). Players' actions are told as the log tells them (``views.action_words``),
-with their notation in brackets; monster phases by the engine's ``narrate_monster``, in the
-reader's language (``service.kernel.narration``).
+with their notation in brackets; monster phases in a few sentences (the engine's
+``summarize_monster``), in the reader's language (``service.kernel.narration``).
 """
 
 from __future__ import annotations
@@ -15,14 +15,14 @@ from itertools import groupby
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import ColumnElement, func, select
+from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from engine.events import CARD
 from service.kernel.models import Action, Event, SeatRow
-from service.kernel.narration import narrate_monster
+from service.kernel.narration import summarize_monster
 from service.kernel.views import action_words, seat_label
-from service.plumbing.i18n import _, ngettext
+from service.plumbing.i18n import ngettext
 
 MAX_LINES = 30
 
@@ -53,8 +53,7 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
         # Events of no action are monster phases, and also deadline notes (reminder, pause,
         # resume) that are not told here; only a group with a drawn card is a monster phase.
         if any(data.get("type") == CARD for data in phase):
-            # TRANSLATORS: %(walk)s is the monster's walk told in sentences.
-            told.append((version, _("The monster: %(walk)s", walk=narrate_monster(phase))))
+            told.append((version, summarize_monster(phase)))
     lines = [line for _version, line in sorted(told, key=lambda item: item[0])]
     if len(lines) > MAX_LINES:
         skipped = len(lines) - MAX_LINES
@@ -63,16 +62,19 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
     return lines
 
 
-def last_move_version(session: Session, game_id: str, seat: int) -> int:
-    """Return the game's version just after ``seat``'s last action (0: it has none)."""
-    return session.scalar(select(func.max(Action.version_after)).where(
-        Action.game_id == game_id, Action.seat == seat)) or 0
+def last_move(session: Session, game_id: str, seat: int) -> tuple[int, str | None]:
+    """Return the game's version just after ``seat``'s last action and that action as
+    written (``green 5 +NNW``); ``(0, None)`` when it has none."""
+    row = session.execute(select(Action.version_after, Action.notation).where(
+        Action.game_id == game_id, Action.seat == seat
+    ).order_by(Action.seq.desc()).limit(1)).first()
+    return (0, None) if row is None else (row.version_after, row.notation)
 
 
 def since_version(session: Session, game_id: str, last: int,
                   players: Mapping[int, str]) -> list[str]:
     """Return what happened after the game's version ``last`` (a seat's
-    :func:`last_move_version`: everything, if it has none)."""
+    :func:`last_move`: everything, if it has none)."""
     return _lines(session, game_id, players, Action.version_before >= last,
                   Event.version > last)
 

@@ -103,34 +103,54 @@ def suggestions(state: GameState, seat: int,
                                     what_it_does(state, moves[0])))
             moves = moves[1:]
         left += len(moves)
-    if options:
+    if len(options) > 1:
         numbers = ", ".join(str(FigureId.parse(key).number) for key in options)
         lines.append(Suggestion(f"flip {FigureId.parse(next(iter(options)))}",
                                 # TRANSLATORS: %(numbers)s are figures' numbers: "1, 3, 5".
                                 _("turns it over without moving it (any of %(numbers)s)",
                                   numbers=numbers)))
+    elif options:
+        lines.append(_flip(FigureId.parse(next(iter(options)))))
     return lines, left
 
 
-def examples(state: GameState, seat: int) -> list[Suggestion]:
-    """Return two or three of the seat's moves now, to show how a reply reads: an entry, a
-    move on the board, a flip (those there are)."""
+def _example_moves(state: GameState, seat: int
+                   ) -> tuple[list[tuple[FigureId, MoveOutcome]], FigureId | None]:
+    """Return the moves that show how a reply reads: an entry and a move on the board (those
+    there are), and the figure of a flip (None: the seat has no figure to move)."""
     options = engine.legal_moves(state, seat)
     entry = on_board = None
     for key, outcomes in options.items():
         moves = _distinct(outcomes)
         if not moves:
             continue
-        example = Suggestion(f"{FigureId.parse(key)} {moves[0].path}",
-                             what_it_does(state, moves[0]))
-        if state.figure(FigureId.parse(key)).where == OUTSIDE:
-            entry = entry or example
+        figure = FigureId.parse(key)
+        if state.figure(figure).where == OUTSIDE:
+            entry = entry or (figure, moves[0])
         else:
-            on_board = on_board or example
-    chosen = [s for s in (entry, on_board) if s is not None]
-    if options:
-        chosen.append(_flip(FigureId.parse(next(iter(options)))))
-    return chosen
+            on_board = on_board or (figure, moves[0])
+    chosen = [move for move in (entry, on_board) if move is not None]
+    return chosen, FigureId.parse(next(iter(options))) if options else None
+
+
+def examples(state: GameState, seat: int) -> list[Suggestion]:
+    """Return two or three of the seat's moves now, to show how a reply reads: an entry, a
+    move on the board, a flip (those there are)."""
+    moves, flip = _example_moves(state, seat)
+    chosen = [Suggestion(f"{figure} {outcome.path}", what_it_does(state, outcome))
+              for figure, outcome in moves]
+    return chosen + ([_flip(flip)] if flip is not None else [])
+
+
+def example_items(state: GameState, seat: int) -> list[str]:
+    """Return the same moves as short items of a sentence: ``green 5 +NNW (to o9)``, and the
+    flip as written (``flip green 1``)."""
+    moves, flip = _example_moves(state, seat)
+    items = [_("%(move)s (to %(square)s)", move=f"{figure} {outcome.path}",
+               square=engine.square_name(outcome.square)) if outcome.square is not None
+             else _("%(move)s (out)", move=f"{figure} {outcome.path}")
+             for figure, outcome in moves]
+    return items + ([f"flip {flip}"] if flip is not None else [])
 
 
 def example_lines(state: GameState, seat: int) -> list[str]:

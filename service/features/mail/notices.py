@@ -24,22 +24,21 @@ from sqlalchemy.orm import Session
 
 from engine import GameState
 from engine.events import MONSTER_DONE
-from engine.state import OVER
+from engine.outcome import IMMEDIATE, NOTHING_LEFT, STAGE_TWO_OVER
+from engine.state import OVER, Outcome
 from service.features.mail import compose, history, keys, moves
 from service.features.mail.addresses import reply_address
 from service.features.mail.compose import Mail, Reader
 from service.features.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
 from service.features.talk.service import MessageRecord, since_version
-from service.kernel import pace
+from service.kernel import narration, pace
 from service.kernel.models import GameRow, Seat, SeatRow
 from service.kernel.naming import game_name
-from service.kernel.narration import diagram, narrate_monster
 from service.kernel.store import load_state
 from service.kernel.vocabulary import ACTIVE, FINISHED
 from service.plumbing import clock, outbox
 from service.plumbing.columns import utcnow
 from service.plumbing.i18n import _, colour_name, in_language, language_of_seat, ngettext
-from service.plumbing.i18n.words import ending_name
 
 _INVITED = "ff_mail_invited"
 _HELD = "ff_mail_turn_held"
@@ -181,16 +180,17 @@ def write_turn_mail(session: Session, game: GameRow, seat: int, note: str | None
 def _compose(session: Session, topic: str, reader: Reader, state: GameState,
              events: Sequence[Mapping[str, Any]], players: dict[int, str],
              now: datetime, clock_words: str | None, note: str | None = None) -> Mail:
-    board = diagram(state)
+    board = narration.board_and_status(state)
     if topic == "turn":
-        last = history.last_move_version(session, reader.game_id, reader.seat)
+        last, notation = history.last_move(session, reader.game_id, reader.seat)
         lines = history.since_version(session, reader.game_id, last, players)
         said = since_version(session, reader.game_id, last, exclude_seat=reader.seat)
-        return compose.your_move(reader, when(state), moves.example_lines(state, reader.seat),
+        return compose.your_move(reader, when(state), moves.example_items(state, reader.seat),
                                  lines, [talk_line(m, players) for m in said], board,
-                                 clock_words, note)
+                                 clock_words, note, last_move=notation)
     if topic == "monster":
-        return compose.monster_result(reader, when(state), narrate_monster(events), board)
+        return compose.monster_result(reader, when(state), narration.summarize_monster(events),
+                                      board)
     return compose.game_over(reader, *outcome_words(state, players), board)
 
 
@@ -204,20 +204,62 @@ def when(state: GameState) -> str:
     return _("turn %(turn)s, stage %(stage)s", turn=state.game_turn, stage=state.stage)
 
 
-def outcome_words(state: GameState, players: dict[int, str]) -> tuple[str, list[str]]:
-    """Return the end of the game in words: who won and why, then each seat's result."""
+def outcome_words(state: GameState, players: dict[int, str]
+                  ) -> tuple[str, list[str], str | None]:
+    """Return the end of the game in words: who won and why, each seat's result, and why a
+    player was eaten more often than they have figures, when one was (else None)."""
     outcome = state.outcome
     assert outcome is not None  # the game is over
-    winners = [players.get(seat, str(seat)) for seat in outcome.winners]
-    reason = ending_name(outcome.reason)
-    # TRANSLATORS: %(reason)s is why the game ended: "the second stage is over".
-    summary = (ngettext("The game is over (%(reason)s). Winner: %(names)s.",
-                        "The game is over (%(reason)s). Winners: %(names)s.", len(winners),
-                        reason=reason, names=", ".join(winners))
-               if winners else _("The game is over (%(reason)s) and nobody won.",
-                                 reason=reason))
-    # TRANSLATORS: a player's result: "Ann (green): 3 escaped, 1 eaten".
-    results = [_("%(player)s: %(escaped)s escaped, %(eaten)s eaten",
-                 player=players.get(p.seat, str(p.seat)), escaped=outcome.escaped[p.seat],
-                 eaten=outcome.eaten[p.seat]) for p in state.players]
-    return summary, results
+    summary = " ".join(part for part in (_who_won(state, outcome, players),
+                                         _why_it_ended(outcome.reason)) if part)
+    results = [_result(players.get(p.seat, colour_name(p.colour)), outcome.escaped[p.seat],
+                       outcome.eaten[p.seat]) for p in state.players]
+    most = max((len([f for f in state.figures if f.colour == p.colour]) for p in state.players),
+               default=0)
+    note = (_("A figure eaten in the first stage comes back into play, so it can be eaten "
+              "more than once.") if max(outcome.eaten, default=0) > most else None)
+    return summary, results, note
+
+
+def _result(player: str, escaped: int, eaten: int) -> str:
+    """A player's result: ``Ann (green): 2 figures out, eaten 3 times``."""
+    out = ngettext("%(num)d figure out", "%(num)d figures out", escaped)
+    times = ngettext("eaten %(num)d time", "eaten %(num)d times", eaten)
+    # TRANSLATORS: a player's result: "Ann (green): 2 figures out, eaten 3 times".
+    return _("%(player)s: %(escaped)s, %(eaten)s", player=player, escaped=out, eaten=times)
+
+
+def _who_won(state: GameState, outcome: Outcome, players: dict[int, str]) -> str:
+    """Who won, and what won it: all but one figure out, the most figures out, or the same
+    number as another player but reached first; or that nobody won."""
+    if not outcome.winners:
+        return _("Nobody won: no figure got out.")
+    seat = outcome.winners[0]
+    name = players.get(seat, colour_name(state.colour_of(seat)))
+    count = outcome.escaped[seat]
+    if outcome.reason == IMMEDIATE:
+        # TRANSLATORS: "Ann (green) won by getting 3 figures out, all but one of theirs."
+        return ngettext("%(name)s won by getting %(num)d figure out, all but one of theirs.",
+                        "%(name)s won by getting %(num)d figures out, all but one of theirs.",
+                        count, name=name)
+    tied = [players.get(other, colour_name(state.colour_of(other)))
+            for other, number in enumerate(outcome.escaped) if number == count and other != seat]
+    if tied:
+        # TRANSLATORS: a tie on figures out, won by who got there first: "Ann (green) won:
+        # Bob (red) also got 2 figures out, but Ann (green) got there first."
+        return ngettext("%(name)s won: %(others)s also got %(num)d figure out, but %(name)s "
+                        "got there first.",
+                        "%(name)s won: %(others)s also got %(num)d figures out, but %(name)s "
+                        "got there first.", count, name=name, others=narration.and_list(tied))
+    return ngettext("%(name)s won with the most figures out: %(num)d.",
+                    "%(name)s won with the most figures out: %(num)d.", count, name=name)
+
+
+def _why_it_ended(reason: str) -> str | None:
+    """Why the game ended, when a player did not end it by getting their figures out."""
+    if reason == STAGE_TWO_OVER:
+        return _("The game ended when the second stage ran out of cards.")
+    if reason == NOTHING_LEFT:
+        return _("The game ended in the second stage: no figure was left inside or waiting "
+                 "outside.")
+    return None

@@ -25,7 +25,7 @@ from service.features.webhooks.messages import (
 from service.kernel.changes import GameChanged
 from service.kernel.models import GameRow, Seat, SeatRow
 from service.kernel.naming import game_name
-from service.kernel.narration import diagram
+from service.kernel.narration import board_and_status
 from service.kernel.store import load_state
 from service.kernel.views import seat_label
 from service.plumbing import outbox
@@ -72,7 +72,7 @@ def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None) -
         reader = notices.reader_of(session, game, seat, mode)
         mail = compose.nudge(reader, _nudger(session, game, by), notices.when(state),
                              moves.example_lines(state, seat.seat),
-                             notices.clock_of(game, seat), diagram(state))
+                             notices.clock_of(game, seat), board_and_status(state))
     notices.write_mail(session, seat, mail, "nudge",
                        f"mail:{game.id}:{seat.seat}:nudge:{game.version}:{name}")
 

@@ -32,17 +32,6 @@ def phase_name(phase: str) -> str:
     return names.get(phase, phase)
 
 
-def ending_name(reason: str) -> str:
-    """Why a game ended (the engine's ``escaped``, ``stage_two_over``, ``nothing_left``), in
-    words that fit "The game is over (...)"."""
-    names = {
-        "escaped": _("a player got enough figures out"),
-        "stage_two_over": _("the second stage is over"),
-        "nothing_left": _("no figure is left in play"),
-    }
-    return names.get(reason, reason)
-
-
 def level_name(level: str) -> str:
     """A computer player's level (``easy``, ...) as its reader says it."""
     # TRANSLATORS: the levels at which the computer plays a seat
