@@ -40,6 +40,7 @@ def test_easy_and_random_bots_play_whole_games_legally(players: int,
         assert sum(a["type"] == "place" for a in actions) == 17
 
 
+@pytest.mark.timeout(900)  # at full size twelve games, a hard move half a second each
 def test_every_level_plays_whole_games_legally_at_every_size_and_in_both_games(
     soak: bool,
 ) -> None:
