@@ -12,9 +12,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 # Debian packages the tests start for real (tests/support). fonts-liberation gives Chromium
 # fonts to draw text with in screenshots; nginx and iproute2 (ip netns) make the drill's hosts
-# (deploy/cluster); tests/deploy checks nginx.conf with nginx and a certificate from openssl.
+# (deploy/cluster); tests/deploy checks nginx.conf with nginx and a certificate from openssl,
+# and sends a reply with curl as make run's banner says.
 TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation nginx iproute2 \
-	openssl
+	openssl dovecot-imapd curl
 
 .PHONY: run test check i18n lock debian-packages
 
@@ -30,7 +31,7 @@ test: $(VENV)/.installed-test debian-packages
 	$(BIN)/pytest --soak --durations=15
 
 # The markers of the servers are given by the fixtures that start them (tests/conftest.py).
-QUICK := not (redis or postgres or smtp or webhook or browser or drill or server or soak)
+QUICK := not (redis or postgres or smtp or webhook or imap or browser or drill or server or soak)
 
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .

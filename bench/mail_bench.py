@@ -54,9 +54,11 @@ def quantiles(samples: list[float]) -> str:
 
 def play(folder: Path, moves: int, emails: bool) -> tuple[list[float], int]:
     """Play ``moves`` actions in fresh games; return each submission's time and email rows."""
+    # Ann and Bob play game after game: no limit on their invitations by email.
     app = create_app({"DATABASE_URL": f"sqlite:///{folder / ('e' if emails else 'n')}.db",
                       "RATELIMIT_ENABLED": False, "SECRET_KEY": secrets.token_hex(32),
-                      "PUBLIC_URL": "https://ff.example"})
+                      "PUBLIC_URL": "https://ff.example",
+                      "INVITATIONS_PER_ADDRESS_PER_DAY": None})
     upgrade(app)
     client = app.test_client()
     seats = [{"name": "Ann", "email": "ann@example.com" if emails else None},

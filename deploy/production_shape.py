@@ -5,10 +5,12 @@ the first start, run as the ``postgres`` user when we are root, durable), Redis 
 result backend and rate-limit store), gunicorn serving ``worker.create_web_app()``, two
 Celery workers, exactly one beat and the mail-in SMTP receiver, all on 127.0.0.1, all in one
 folder (data, secret key, logs, mail). Run it with ``deploy/production-shape [--folder DIR]
-[--workers N] [--port PORT] [--postgres-port P] [--redis-port P] [--mailin-port P]``;
-Ctrl-C stops it, and starting it again on the same folder goes on with its games. It
-supervises its processes: one that exits is restarted, its whole process group killed
-first (a gunicorn master killed with SIGKILL leaves no worker holding the port).
+[--workers N] [--port PORT] [--postgres-port P] [--redis-port P] [--mailin-port P]
+[--mailin smtp|imap]``; ``--mailin imap`` runs the IMAP door (``python -m worker.imap``,
+reading the mailbox the ``FF_MAILIN_IMAP_*`` variables of the environment name) instead of
+the SMTP receiver. Ctrl-C stops it, and starting it again on the same folder goes on with
+its games. It supervises its processes: one that exits is restarted, its whole process group
+killed first (a gunicorn master killed with SIGKILL leaves no worker holding the port).
 
 The benchmarks and the fault tests use :class:`Stack` (the service's processes, given the
 database and broker) and :class:`Shape` (servers plus stack): each process can be stopped,
@@ -128,7 +130,8 @@ class Stack:
 
     def __init__(self, folder: Path, env: Mapping[str, str], *, port: int | None = None,
                  workers: int = 2, concurrency: int = 2, web_workers: int = 2,
-                 celery_app: str = "worker", mailin_port: int | None = None) -> None:
+                 celery_app: str = "worker", mailin_port: int | None = None,
+                 imap: bool = False) -> None:
         self.folder = folder
         self.port = port or free_port()
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1", **env}
@@ -158,10 +161,17 @@ class Stack:
         ], self.env, logs / "beat.log")
         # The SMTP door of play by email, when the stack is given a port for it.
         self.mailin = None if mailin_port is None else Process(
-            "mailin", [sys.executable, "-m", "service.smtpd"],
+            "mailin", [sys.executable, "-m", "worker.smtpd"],
             {**self.env, "FF_MAILIN_SMTP_HOST": HOST, "FF_MAILIN_SMTP_PORT": str(mailin_port)},
             logs / "mailin.log")
         self.mailin_port = mailin_port
+        # The IMAP door (FF_MAILIN_IMAP_*), when asked for. It touches a heartbeat file while
+        # it reaches its mailbox: `python -m worker.health imap --heartbeat <imap_heartbeat>`.
+        self.imap_heartbeat = folder / "mailin-imap.heartbeat"
+        self.imap = None if not imap else Process(
+            "mailin-imap", [sys.executable, "-m", "worker.imap",
+                            "--heartbeat", str(self.imap_heartbeat)],
+            self.env, logs / "mailin-imap.log")
 
     @property
     def base_url(self) -> str:
@@ -171,7 +181,8 @@ class Stack:
     @property
     def processes(self) -> list[Process]:
         """Return every process of the stack."""
-        return [self.web, *self.workers, self.beat, *([self.mailin] if self.mailin else [])]
+        return [self.web, *self.workers, self.beat,
+                *(door for door in (self.mailin, self.imap) if door is not None)]
 
     def migrate(self) -> None:
         """Build or upgrade the database schema (``python -m service.migrate upgrade``)."""
@@ -179,13 +190,17 @@ class Stack:
                        env=self.env, check=True, stdout=subprocess.DEVNULL)
 
     def start(self) -> None:
-        """Migrate, start every process, and wait until the web process answers."""
+        """Migrate, start every process, and wait until the web process answers (and the
+        mail doors: the receiver takes connections, the IMAP door has reached its mailbox)."""
         self.migrate()
+        self.imap_heartbeat.unlink(missing_ok=True)  # a run before left its own
         for process in self.processes:
             process.start()
         wait_for_port(self.port, timeout=60, gave_up=self.web.exit_message)
         if self.mailin is not None and self.mailin_port is not None:
             wait_for_port(self.mailin_port, timeout=60, gave_up=self.mailin.exit_message)
+        if self.imap is not None:
+            wait_for_file(self.imap_heartbeat, timeout=60, gave_up=self.imap.exit_message)
 
     def stop(self) -> None:
         """Stop every process."""
@@ -220,7 +235,7 @@ class Shape:
     def __init__(self, folder: Path, *, port: int | None = None, workers: int = 2,
                  env: Mapping[str, str] | None = None, durable: bool = False,
                  postgres_port: int | None = None, redis_port: int | None = None,
-                 mailin_port: int | None = None) -> None:
+                 mailin_port: int | None = None, imap: bool = False) -> None:
         self.folder = folder
         (folder / "redis").mkdir(parents=True, exist_ok=True)
         if os.geteuid() == 0:
@@ -228,7 +243,7 @@ class Shape:
         self.postgres = PostgresServer(folder / "postgres", postgres_port, durable=durable)
         self.redis = RedisServer(folder / "redis", redis_port)
         self.port, self.workers, self.extra_env = port, workers, dict(env or {})
-        self.mailin_port = mailin_port
+        self.mailin_port, self.imap = mailin_port, imap
         self.stack: Stack | None = None
 
     @property
@@ -259,7 +274,7 @@ class Shape:
         port = self.port or free_port()
         env.setdefault("FF_PUBLIC_URL", f"http://{HOST}:{port}")
         self.stack = Stack(self.folder / "service", env, port=port, workers=self.workers,
-                           mailin_port=self.mailin_port)
+                           mailin_port=self.mailin_port, imap=self.imap)
         self.stack.start()
         return self.stack
 
@@ -281,6 +296,19 @@ def restart_exited(processes: list[Process]) -> list[str]:
             reasons.append(message)
             process.restart()
     return reasons
+
+
+def wait_for_file(path: Path, timeout: float, gave_up: Callable[[], str | None]) -> None:
+    """Wait until ``path`` exists; raise ``RuntimeError`` at once when ``gave_up`` says why
+    (the process exited), ``TimeoutError`` after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not path.exists():
+        reason = gave_up()
+        if reason is not None:
+            raise RuntimeError(reason)
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{path} did not appear in {timeout} s")
+        time.sleep(0.05)
 
 
 def kept_secret_key(key_file: Path) -> str:
@@ -322,19 +350,25 @@ def main() -> int:
     parser.add_argument("--redis-port", type=int, help="Redis's port (default: a free one)")
     parser.add_argument("--mailin-port", type=int, help="the mail-in SMTP port (default: a "
                         "free one)")
+    parser.add_argument("--mailin", choices=("smtp", "imap"), default="smtp",
+                        help="the mail door: the SMTP receiver (default), or the IMAP door "
+                        "reading the mailbox that FF_MAILIN_IMAP_* name")
     arguments = parser.parse_args()
     folder = arguments.folder or Path(tempfile.mkdtemp(prefix="ff-shape-"))
     for stop_signal in (signal.SIGINT, signal.SIGTERM):
         signal.signal(stop_signal, lambda signum, frame: sys.exit(0))
     shape = Shape(folder, port=arguments.port, workers=arguments.workers, durable=True,
                   postgres_port=arguments.postgres_port, redis_port=arguments.redis_port,
-                  mailin_port=arguments.mailin_port or free_port())
+                  mailin_port=(arguments.mailin_port or free_port())
+                  if arguments.mailin == "smtp" else None, imap=arguments.mailin == "imap")
     try:
         stack = shape.start()
+        door = (f"SMTP {HOST}:{shape.mailin_port}" if shape.mailin_port else
+                f"IMAP door (FF_MAILIN_IMAP_*), heartbeat {stack.imap_heartbeat}")
         print(f"\nThe production shape runs at {stack.base_url}/ (folder {folder})\n"
               f"  PostgreSQL {shape.postgres.url('fearsome_floors')} (durable: fsync on)\n"
               f"  Redis {shape.redis.url} (the broker: nothing to keep, the outbox resends)\n"
-              f"  mail-in SMTP {HOST}:{shape.mailin_port}\n"
+              f"  mail-in {door}\n"
               f"  secret key in {shape.key_file} (keep it: links and reply addresses need "
               f"it)\n"
               f"  web (gunicorn), {arguments.workers} workers, 1 beat, mail-in: logs in "

@@ -8,8 +8,9 @@ process restarts:
   ``monster_phase``, ...) and status (``pending``, ``sending``, ``sent``, ``failed``): the
   depth of the queue, what was given up, and the mails and webhooks sent (kept for
   ``OUTBOX_DONE_DAYS``);
-* ``ff_outbox_oldest_pending_seconds{kind}``: the age of the oldest row waiting, the first
-  sign of a stuck worker;
+* ``ff_outbox_oldest_pending_seconds{kind}``: how long the most overdue row has waited since it
+  became due, the first sign of a stuck worker (a row held back on purpose, as a move's
+  confirmation, or waiting for its next try counts from when it is due);
 * ``ff_deadline_sweep_lag_seconds``: how long ago the oldest passed deadline of a running,
   unpaused game passed (beat's sweep acts within ``DEADLINE_CHECK_SECONDS`` when it runs);
 * ``ff_monster_phase_seconds{stat}``: ``mean`` and ``max`` of the time from the last move of
@@ -61,12 +62,13 @@ class ServiceCollector(Collector):
             rows.add_metric([kind, status], count)
         yield rows
         oldest = GaugeMetricFamily("ff_outbox_oldest_pending_seconds",
-                                   "Age of the oldest outbox row waiting, by kind.",
-                                   labels=["kind"])
-        for kind, created in session.execute(
-                select(Outbox.kind, func.min(Outbox.created_at))
-                .where(Outbox.status == PENDING).group_by(Outbox.kind)):
-            oldest.add_metric([kind], _seconds(now, created))
+                                   "How long the most overdue outbox row has waited since it "
+                                   "became due, by kind.", labels=["kind"])
+        for kind, due in session.execute(
+                select(Outbox.kind, func.min(Outbox.next_attempt_at))
+                .where(Outbox.status == PENDING, Outbox.next_attempt_at <= now)
+                .group_by(Outbox.kind)):
+            oldest.add_metric([kind], _seconds(now, due))
         yield oldest
         passed = session.scalar(select(func.min(Game.move_deadline)).where(
             Game.status == ACTIVE, Game.paused_at.is_(None), Game.move_deadline < now))

@@ -8,6 +8,8 @@
   delivery log, and the mail log.
 * Inbound mail that was handled: ``MAIL_INBOUND_DAYS`` (30): the seat's log of replies, and
   what recognises a message delivered again (mail servers give up retrying within 5 days).
+* Counts of invitations to untrusted addresses (``service.features.mail.quotas``): once
+  their window (a day, an hour) is over.
 
 Beat runs :func:`prune` every ``RETENTION_CHECK_SECONDS`` (``worker.retention``). Each
 table is pruned in batches of :data:`BATCH` rows, each batch its own short transaction, so
@@ -22,7 +24,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy import ColumnElement, Table, delete, select
 
-from service.features.mail.models import EmailDelivery
+from service.features.mail.models import EmailDelivery, MailCount
 from service.features.mailin.models import InboundMail
 from service.features.webhooks.models import WebhookDelivery
 from service.plumbing import idempotency
@@ -53,6 +55,7 @@ def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]
         "mail_inbound": (table_of(InboundMail), InboundMail.id,
                          (InboundMail.status != RECEIVED)
                          & (InboundMail.received_at < now - days["MAIL_INBOUND_DAYS"])),
+        "mail_counts": (table_of(MailCount), MailCount.key_hash, MailCount.expires_at <= now),
     }
 
 
@@ -67,7 +70,8 @@ def prune(now: datetime) -> dict[str, int]:
         while True:
             with write_transaction() as session:
                 batch = select(key).where(is_old).limit(BATCH).scalar_subquery()
-                # is_old again: idempotency keys share key hashes across callers
+                # is_old again: a key may name several rows (idempotency keys across
+                # callers, a mail count's windows)
                 count = rows_changed(session.execute(
                     delete(table).where(key.in_(batch), is_old)))
             pruned[name] += count

@@ -1,7 +1,7 @@
 """Fixtures for the whole suite: real throwaway servers from ``tests.support``, and soak tests.
 
 Each server starts once per session and is stopped by its own process id at the end, also
-when tests fail. The per-test fixtures (``redis_server``, ``smtp_server``,
+when tests fail. The per-test fixtures (``redis_server``, ``smtp_server``, ``imap_server``,
 ``webhook_receiver``) hand it over running and empty, so a test may stop or restart it.
 A test that uses one of these fixtures gets the server's marker at collection, so
 ``pytest -m "not browser"`` leaves out every test that needs Chromium. Playwright is imported
@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from tests.support.dovecot_server import DovecotServer, running_dovecot
 from tests.support.postgres_server import PostgresServer, running_postgres
 from tests.support.redis_server import RedisServer
 from tests.support.smtp_server import SmtpServer
@@ -32,6 +33,8 @@ MARKER_OF_FIXTURE = {
     "postgres_server": "postgres",
     "postgres_url": "postgres",
     "smtp_server": "smtp",
+    "imap_server": "imap",
+    "imap_server_without_idle": "imap",
     "webhook_receiver": "webhook",
     "browser": "browser",
     "page": "browser",
@@ -128,6 +131,41 @@ def smtp_server(smtp_server_for_session: SmtpServer) -> SmtpServer:
         smtp_server_for_session.start()
     smtp_server_for_session.clear()
     return smtp_server_for_session
+
+
+@pytest.fixture(scope="session")
+def imap_server_for_session() -> Iterator[DovecotServer]:
+    """Start one Dovecot for the session; stop it and delete its folder at the end."""
+    with running_dovecot() as server:
+        yield server
+
+
+@pytest.fixture
+def imap_server(imap_server_for_session: DovecotServer) -> DovecotServer:
+    """Return the session's Dovecot, running, its account with no mail and only INBOX; the
+    test may stop or restart it."""
+    if not imap_server_for_session.is_running:
+        imap_server_for_session.start()
+    imap_server_for_session.clear()
+    return imap_server_for_session
+
+
+@pytest.fixture(scope="session")
+def imap_server_without_idle_for_session() -> Iterator[DovecotServer]:
+    """Start one Dovecot that announces neither IDLE nor MOVE, for the session."""
+    with running_dovecot(idle=False) as server:
+        yield server
+
+
+@pytest.fixture
+def imap_server_without_idle(imap_server_without_idle_for_session: DovecotServer
+                             ) -> DovecotServer:
+    """Return the session's Dovecot without IDLE and MOVE, running and empty."""
+    server = imap_server_without_idle_for_session
+    if not server.is_running:
+        server.start()
+    server.clear()
+    return server
 
 
 @pytest.fixture(scope="session")

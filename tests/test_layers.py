@@ -60,8 +60,12 @@ SEAMS = {
     "service.features.actions.service": "the one submission use case (the mail door's moves)",
     "service.features.talk.service": "the table's use cases (a reply's 'say'; the table shown)",
     "service.features.links.service": "a seat's links minted (home hands them out)",
-    "service.features.plans.service": "the turn plans' use cases (a reply's further moves)",
-    "service.features.computer.service": "the computer's seats (a seat absent too long)",
+    "service.features.plans.service": "the turn plans' use cases (a reply's further moves, "
+                                      "'plan', 'plan clear')",
+    "service.features.computer.service": "the computer's seats (a seat absent too long; "
+                                         "'back' by mail)",
+    "service.features.deadlines.nudge": "the nudge use case ('nudge' by mail)",
+    "service.features.prefs.service": "a seat's notification settings ('answers' by mail)",
     "service.features.notifications.service": "telling players on every channel",
     "service.features.webhooks.messages": "the webhook messages written beside the mails",
 }

@@ -4,7 +4,8 @@
 first access from ``service.create_app()``, so importing a module of this package makes no
 app. (It cannot be called ``celery_app``: that name is the module ``worker.celery_app``.)
 Gunicorn serves :func:`create_web_app`, the same Flask app with its Celery app attached, so
-that a commit that writes outbox rows kicks the relay at once.
+that a commit that writes outbox rows kicks the relay at once; so does the mail receiver
+(``python -m worker.smtpd``).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ _apps: dict[str, Celery] = {}
 
 
 def create_web_app() -> Flask:
-    """Return ``service.create_app()`` with Celery set up: what the web process serves."""
+    """Return ``service.create_app()`` with Celery set up: what the web process and the mail
+    receiver (``worker.smtpd``) serve, so that their commits kick the relay at once."""
     app = create_app()
     celery_init_app(app)
     return app

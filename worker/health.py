@@ -1,4 +1,5 @@
-"""Health checks of the processes without HTTP: ``python -m worker.health worker|beat|mailin``.
+"""Health checks of the processes without HTTP: ``python -m worker.health
+worker|beat|mailin|imap``.
 
 Exit status 0 when the process is healthy, 1 when it is not, with one line on stderr that
 says why (0 prints one line on stdout). Compose's health checks, a systemd timer or a
@@ -14,6 +15,10 @@ monitoring agent run it on the host of the process it checks:
   every tick, at least every 15 s) is younger than ``--max-age`` (60 s).
 * ``mailin [--host H] [--port P]``: the SMTP receiver greets with 220 and answers NOOP
   with 250.
+* ``imap [--heartbeat FILE]``: the IMAP door's heartbeat file (``worker.imap``, touched about
+  every second while the door reaches its mailbox, never while it cannot) is younger than
+  ``--max-age`` (120 s: a mailbox out of reach for two minutes, or a door that hangs). A
+  login of its own would say only that the mailbox answers, not that the door reads it.
 
 Defaults come from the ``FF_*`` settings, as the checked process reads them.
 """
@@ -34,11 +39,14 @@ from flask import Flask
 from service.plumbing.config import load as load_config
 from worker.beat_scheduler import SCHEDULER, heartbeat_path
 from worker.celery_app import celery_config
+from worker.imap import default_heartbeat
 
 DEFAULT_NODE = "celery@%h"
 TIMEOUT_SECONDS = 3.0
 BEAT_MAX_AGE_SECONDS = 60.0
 """Four of beat's longest sleeps (``worker.beat_scheduler.TICK_AT_LEAST_EVERY_SECONDS``)."""
+IMAP_MAX_AGE_SECONDS = 120.0
+"""Two of the door's longest waits between connections (a minute, ``LAST_RETRY_SECONDS``)."""
 ANY_ADDRESS = {"": "127.0.0.1", "0.0.0.0": "127.0.0.1", "::": "::1"}
 
 
@@ -82,15 +90,31 @@ def check_worker(app: Flask, node: str, timeout: float = TIMEOUT_SECONDS) -> str
 def check_beat(schedule: Path, max_age: float = BEAT_MAX_AGE_SECONDS) -> str:
     """Check that beat's heartbeat file (beside ``schedule``) is younger than ``max_age``."""
     heartbeat = heartbeat_path(schedule)
-    try:
-        age = time.time() - heartbeat.stat().st_mtime
-    except FileNotFoundError:
-        raise Unhealthy(f"no heartbeat file {heartbeat}: beat has not ticked (is it run "
-                        f"with --scheduler {SCHEDULER}?)") from None
+    age = heartbeat_age(heartbeat, f"no heartbeat file {heartbeat}: beat has not ticked (is "
+                                   f"it run with --scheduler {SCHEDULER}?)")
     if age > max_age:
         raise Unhealthy(f"beat last ticked {age:.0f} s ago (more than {max_age:g} s; "
                         f"{heartbeat})")
     return f"beat ticked {age:.1f} s ago"
+
+
+def check_imap(heartbeat: Path, max_age: float = IMAP_MAX_AGE_SECONDS) -> str:
+    """Check that the IMAP door's heartbeat file is younger than ``max_age``."""
+    age = heartbeat_age(heartbeat, f"no heartbeat file {heartbeat}: the IMAP door has not "
+                                   f"reached its mailbox yet (is it run with this --heartbeat?)")
+    if age > max_age:
+        raise Unhealthy(f"the IMAP door last reached its mailbox {age:.0f} s ago (more than "
+                        f"{max_age:g} s; its log says why; {heartbeat})")
+    return f"the IMAP door reached its mailbox {age:.1f} s ago"
+
+
+def heartbeat_age(heartbeat: Path, missing: str) -> float:
+    """Return the seconds since ``heartbeat`` was touched; raise :class:`Unhealthy` saying
+    ``missing`` when there is no such file."""
+    try:
+        return time.time() - heartbeat.stat().st_mtime
+    except FileNotFoundError:
+        raise Unhealthy(missing) from None
 
 
 def check_mailin(host: str, port: int, timeout: float = TIMEOUT_SECONDS) -> str:
@@ -125,6 +149,12 @@ def parser() -> argparse.ArgumentParser:
     mailin.add_argument("--host", help="default FF_MAILIN_SMTP_HOST (0.0.0.0: 127.0.0.1)")
     mailin.add_argument("--port", type=int, help="default FF_MAILIN_SMTP_PORT")
     mailin.add_argument("--timeout", type=float, default=TIMEOUT_SECONDS)
+    imap = commands.add_parser("imap", help="the IMAP door reached its mailbox recently")
+    imap.add_argument("--heartbeat", type=Path,
+                      help="the door's --heartbeat file (default: the instance folder's)")
+    imap.add_argument("--max-age", type=float, default=IMAP_MAX_AGE_SECONDS,
+                      help="seconds since the mailbox was last reached still healthy "
+                           "(default 120)")
     return main_parser
 
 
@@ -140,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
         "mailin": lambda: check_mailin(args.host or app.config["MAILIN_SMTP_HOST"],
                                        args.port or int(app.config["MAILIN_SMTP_PORT"]),
                                        args.timeout),
+        "imap": lambda: check_imap(args.heartbeat or default_heartbeat(app), args.max_age),
     }
     try:
         print(f"healthy: {checks[args.process]()}")

@@ -12,7 +12,7 @@ from datetime import timedelta
 from typing import Any
 
 from worker.deadlines import CHECK_DEADLINES
-from worker.mail.tasks import SEND_DIGESTS
+from worker.mail.tasks import SEND_DAILY_MAILS, SEND_DIGESTS
 from worker.retention import PRUNE
 from worker.tasks import SWEEP_OUTBOX
 
@@ -37,6 +37,14 @@ def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         "mail-digests": {
             "task": SEND_DIGESTS,
             "schedule": timedelta(seconds=config["MAIL_DIGEST_CHECK_SECONDS"]),
+        },
+        # One mail a day for all an address's games (service.features.mail.daily_mail): each
+        # run writes those whose hour has come in their time zone; a run older than its
+        # interval is dropped, the next one does the same work.
+        "mail-daily": {
+            "task": SEND_DAILY_MAILS,
+            "schedule": timedelta(seconds=config["MAIL_DAILY_CHECK_SECONDS"]),
+            "options": {"expires": float(config["MAIL_DAILY_CHECK_SECONDS"])},
         },
         # Move deadlines (worker.deadlines): reminders due and sub-turns whose time ran out.
         # A check older than its interval is dropped: the next one does the same work.

@@ -104,6 +104,31 @@ def authenticate(
     return rows[0].Game, caller
 
 
+def authenticate_as(session: Session, game_id: str, credential: Credential, *,
+                    kinds: tuple[str, ...] = ()) -> tuple[Game, Caller]:
+    """Return the game and the caller a credential stands for: a :class:`Bearer` token is
+    checked as :func:`authenticate` checks it; a :class:`VouchedSeat` is the seat it names
+    (the other door checked it). Raises as :func:`authenticate` does."""
+    if isinstance(credential, Bearer):
+        return authenticate(session, game_id, credential.token, kinds=kinds)
+    check_game_id(game_id)
+    game = session.get(Game, game_id)
+    if game is None:
+        raise game_not_found()
+    return game, vouched_caller(game_id, credential, kinds)
+
+
+def vouched_caller(game_id: str, credential: VouchedSeat, kinds: tuple[str, ...] = ()
+                   ) -> Caller:
+    """Return the caller a seat vouched for stands for in ``game_id``, or refuse: another
+    game's seat (404, as an unknown game), or a seat where only ``kinds`` may act (403)."""
+    if credential.game_id != game_id:
+        raise game_not_found()
+    if kinds and SEAT not in kinds:
+        raise kind_refused(kinds, SEAT)
+    return Caller(SEAT, credential.seat, credential.identity)
+
+
 def authenticate_rows(
     session: Session, game_id: str, token: str | None, statement: Select[*tuple[Any, ...]], *,
     kinds: tuple[str, ...] = (),

@@ -252,9 +252,12 @@ class Event(Base):
 
 
 class SeatNotifications(Base):
-    """A seat's email preference, when it last read the game on its page, its last digest.
+    """A seat's email preference, when its page was last seen open, its last digest,
+    and which of its emails to the game's reply address are answered.
 
-    A seat without a row has the default preference (``every_event``) and was never active.
+    A seat without a row has the default preference (``every_event``), was never active and
+    gets an answer only when it needs one (``needed``; ``every``: to every email,
+    ``service.features.mailin.needed``).
     """
 
     __tablename__ = "seat_notifications"
@@ -262,6 +265,8 @@ class SeatNotifications(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     email_mode: Mapped[str] = mapped_column(String(16))  # every_event, my_turn, digest, none
+    answers: Mapped[str] = mapped_column(String(8), default="needed",
+                                         server_default="needed")  # needed, every
     last_active_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     digest_sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

@@ -23,7 +23,6 @@ from sqlalchemy import (
     Row,
     Select,
     String,
-    and_,
     bindparam,
     column,
     exists,
@@ -40,14 +39,13 @@ import engine
 from engine import GameState, Transition
 from engine.state import OVER
 from service.kernel.auth import (
-    SEAT,
     Caller,
     Credential,
     VouchedSeat,
     authenticate_rows,
     check_game_id,
     game_not_found,
-    kind_refused,
+    vouched_caller,
 )
 from service.kernel.changes import GameChanged
 from service.kernel.models import (
@@ -57,7 +55,6 @@ from service.kernel.models import (
     GameRecord,
     GameRow,
     Seat,
-    SeatNotifications,
     SeatRecord,
     SeatRow,
     Token,
@@ -86,7 +83,6 @@ _HOOKS = table("webhook_endpoints", column("game_id", String), column("enabled",
 _TOKENS = table_of(Token)
 _SEATS = table_of(Seat)
 _SEAT_COLUMNS = tuple(_SEATS.c)
-_ACTIVITY = table_of(SeatNotifications)
 _SEAT_PREFIX = "seat_"
 _GAME_KEYS = tuple(c.key for c in _GAMES.c)
 _SEAT_KEYS = tuple(c.key for c in _SEAT_COLUMNS)
@@ -115,9 +111,8 @@ _HAS_WEBHOOKS = exists().where(
 _GAME_SEATS_AND_HOOKS = _game_and_seats_select(_HAS_WEBHOOKS)
 # What a submission reads: the same and the caller's token.
 _GAME_TOKEN_AND_SEATS = _game_token_and_seats(_HAS_WEBHOOKS)
-# What a read of a game reads: when the caller's seat last read it (mail.seats.record_read).
-_GAME_TOKEN_SEATS_AND_ACTIVITY = _game_token_and_seats(_ACTIVITY.c.last_active_at).outerjoin(
-    _ACTIVITY, and_(_ACTIVITY.c.game_id == _TOKENS.c.game_id, _ACTIVITY.c.seat == _TOKENS.c.seat))
+# What a read of a game reads: the game, its seats and the caller's token.
+_GAME_TOKEN_SEATS = _game_token_and_seats()
 
 
 def _game_and_seats(
@@ -171,13 +166,10 @@ def authenticate_with_seats(
     if isinstance(credential, VouchedSeat):
         check_game_id(game_id)
         found = game_with_seats(session, game_id)
-        if found is None or credential.game_id != game_id:
+        if found is None:
             raise game_not_found()
         game, seats, has_webhooks = found
-        caller = Caller(SEAT, credential.seat, credential.identity)
-        if kinds and SEAT not in kinds:
-            raise kind_refused(kinds, SEAT)
-        return game, caller, seats, has_webhooks
+        return game, vouched_caller(game_id, credential, kinds), seats, has_webhooks
     rows, caller = authenticate_rows(session, game_id, credential.token, _GAME_TOKEN_AND_SEATS,
                                      kinds=kinds)
     game, seats = _game_and_seats(rows)
@@ -186,13 +178,12 @@ def authenticate_with_seats(
 
 def authenticate_for_reading(
     session: Session, game_id: str, token: str | None
-) -> tuple[GameRecord, Caller, list[SeatRecord], datetime | None]:
-    """Return the game, the caller, the seats (as records) and when the caller's seat last
-    read the game (None: never, or the caller is no seat), in one query (see
+) -> tuple[GameRecord, Caller, list[SeatRecord]]:
+    """Return the game, the caller and the seats (as records), in one query (see
     :func:`auth.authenticate`)."""
-    rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_SEATS_AND_ACTIVITY)
+    rows, caller = authenticate_rows(session, game_id, token, _GAME_TOKEN_SEATS)
     game, seats = _game_and_seats(rows)
-    return game, caller, seats, rows[0].last_active_at
+    return game, caller, seats
 
 
 def save_transition(

@@ -16,6 +16,8 @@ from flask import Flask
 from service.plumbing import jsoncodec, keyring
 
 SQLITE_FILE = "fearsome_floors.sqlite3"
+# The address a local run serves on (deploy/local.py binds it): the default links' host.
+LOCAL_HOST = "127.0.0.1"
 
 DEFAULTS: dict[str, Any] = {
     # None: a SQLite file in the Flask instance folder. Production: postgresql+psycopg://...
@@ -33,8 +35,13 @@ DEFAULTS: dict[str, Any] = {
     # A new PostgreSQL connection that is not made within this many seconds fails (and the
     # request is answered 503, or the job tried again) instead of waiting out TCP's retries.
     "DATABASE_CONNECT_TIMEOUT": 10,
-    # Base of the links the service hands out (seat, spectator and invitation links).
-    "PUBLIC_URL": "http://127.0.0.1:8000",
+    # The port the web process serves on this machine (make run binds 127.0.0.1:PORT).
+    "PORT": 8000,
+    # Base of the links the service hands out (seat, spectator and invitation links). None:
+    # http://127.0.0.1:PORT, so that every process of a local run (web, worker, beat, mail-in)
+    # writes the same links from FF_PORT alone. Behind a proxy or in production, the address
+    # people open (https://ff.example.org).
+    "PUBLIC_URL": None,
     # Largest request body, in bytes; a larger one is refused with 413.
     "MAX_CONTENT_LENGTH": 64 * 1024,
     # Rate limits (Flask-Limiter): memory by default, redis://... in production.
@@ -43,6 +50,13 @@ DEFAULTS: dict[str, Any] = {
     "RATELIMIT_PER_IP": "1200 per minute",
     "RATELIMIT_PER_TOKEN": "300 per minute",
     "RATELIMIT_LOST_LINK": "10 per hour",
+    # Invitations by email to addresses that have never answered the service (no reply by
+    # mail, no confirmed address, no home link opened: service.features.mail.trust): at most
+    # this many to one address a day (UTC), and from one client address (IPv6: its /64) an
+    # hour; counted in the database. Beyond them an invitation is held back and the creator
+    # told (service.features.games.invitations). None: no limit.
+    "INVITATIONS_PER_ADDRESS_PER_DAY": 3,
+    "INVITATIONS_PER_CLIENT_PER_HOUR": 20,
     # How many proxies in front of the service set X-Forwarded-For (0: use the peer address).
     "PROXY_FIX_X_FOR": 0,
     # Email (worker.mail). No SMTP_HOST: each message is written as an .eml file to MAIL_DIR
@@ -55,12 +69,18 @@ DEFAULTS: dict[str, Any] = {
     "SMTP_TIMEOUT": 30,
     # A PEM file of the certificate authorities to trust for SMTP TLS (None: the system's).
     "SMTP_CA_FILE": None,
+    # A move made by mail whose next mail to the seat may not follow at once is confirmed in one
+    # line, held back this many seconds and dropped if a mail to the seat goes first.
+    "MAIL_CONFIRM_AFTER_SECONDS": 300,
     "MAIL_FROM": "Fearsome Floors <fearsome-floors@localhost>",
     "MAIL_DIR": None,
     # An address for List-Unsubscribe's mailto form (None: the https link only).
     "MAIL_UNSUBSCRIBE_MAILTO": None,
     # How often beat runs the daily digest job (each seat still gets one a day at most).
     "MAIL_DIGEST_CHECK_SECONDS": 3600,
+    # How often beat runs the daily mail job (each address still gets one a day at most, from
+    # the hour it chose: a mail goes at most this long after it).
+    "MAIL_DAILY_CHECK_SECONDS": 600,
     # Signs the links and reply addresses in emails and seals the secrets of outbox rows
     # (service.plumbing.keyring). None: a random key kept in instance/secret_key, made on first use,
     # allowed only with the embedded SQLite database; elsewhere the app refuses to start
@@ -123,6 +143,26 @@ DEFAULTS: dict[str, Any] = {
     "MAIL_INBOUND_MAX_BYTES": 256 * 1024,
     "MAILIN_SMTP_HOST": "127.0.0.1",
     "MAILIN_SMTP_PORT": 2525,
+    # The IMAP door (python -m worker.imap, service.features.mailin.imap): an ordinary mailbox
+    # with plus addressing, instead of the SMTP receiver. MAILIN_IMAP_TLS: ssl (port 993),
+    # starttls or none (port 143; none only for a server on this host); PORT None: the TLS
+    # mode's. CA_FILE: a PEM file of the authorities to trust (None: the system's). Replies
+    # in FOLDER are moved to DONE_FOLDER once handled, those that never can be to
+    # FAILED_FOLDER (both made if missing); other mail there is left alone. The door waits in
+    # IDLE, entered again every IDLE_SECONDS (at most 1740, 29 minutes), or polls every
+    # POLL_SECONDS on a server without IDLE (IDLE_SECONDS 0: always polls), and after a fault
+    # of the database.
+    "MAILIN_IMAP_HOST": None,
+    "MAILIN_IMAP_PORT": None,
+    "MAILIN_IMAP_TLS": "ssl",
+    "MAILIN_IMAP_USERNAME": None,
+    "MAILIN_IMAP_PASSWORD": None,
+    "MAILIN_IMAP_CA_FILE": None,
+    "MAILIN_IMAP_FOLDER": "INBOX",
+    "MAILIN_IMAP_DONE_FOLDER": "ff-handled",
+    "MAILIN_IMAP_FAILED_FOLDER": "ff-failed",
+    "MAILIN_IMAP_IDLE_SECONDS": 540,
+    "MAILIN_IMAP_POLL_SECONDS": 60,
     # Live pages (service.features.live): server-sent events per game. LIVE_REDIS_URL carries the
     # news "game X changed" between processes (None: the Celery broker's, when it is Redis);
     # without Redis each web process looks at the database every LIVE_POLL_SECONDS instead.
@@ -145,11 +185,33 @@ def load(app: Flask, config: Mapping[str, Any] | None = None) -> None:
     app.config.from_prefixed_env(prefix="FF")
     if config is not None:
         app.config.from_mapping(config)
+    app.config["PORT"] = port(app.config)
+    app.config["PUBLIC_URL"] = public_url(app.config)
     url = database_url(app)
     app.config["DATABASE_URL"] = url
     app.config["SQLALCHEMY_DATABASE_URI"] = url
     app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", engine_options(app, url))
     keyring.check(app.config)
+
+
+def port(config: Mapping[str, Any]) -> int:
+    """Return ``PORT`` as a port number; raise ``ValueError`` naming ``FF_PORT`` otherwise."""
+    raw = config["PORT"]
+    if isinstance(raw, bool) or not isinstance(raw, int | str) or not str(raw).isdigit():
+        raise ValueError(f"FF_PORT must be a port number, got {raw!r}")
+    number = int(raw)
+    if not 0 < number < 65536:
+        raise ValueError(f"FF_PORT must be between 1 and 65535, got {number}")
+    return number
+
+
+def public_url(config: Mapping[str, Any]) -> str:
+    """Return the base of the links handed out: ``PUBLIC_URL`` without its trailing slash,
+    else this machine's web address on ``PORT``."""
+    given = config.get("PUBLIC_URL")
+    if given:
+        return str(given).rstrip("/")
+    return f"http://{LOCAL_HOST}:{port(config)}"
 
 
 def database_url(app: Flask) -> str:

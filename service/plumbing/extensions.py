@@ -13,7 +13,8 @@ from typing import Any, cast
 from flask import Flask
 from flask_sqlalchemy import SQLAlchemy
 from sqlalchemy import Connection, Engine, MetaData, Table, event, exc
-from sqlalchemy.orm import DeclarativeBase
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import DeclarativeBase, Session
 
 # Stable constraint names, so migrations can name what they alter or drop.
 NAMING_CONVENTION = {
@@ -42,6 +43,15 @@ def table_of(model: type[Base]) -> Table:
 
 
 db = SQLAlchemy(model_class=Base)
+
+
+def upsert(session: Session, model: type[Base]) -> postgresql.Insert | sqlite.Insert:
+    """Return an INSERT into ``model``'s table in the session's database's own dialect, the
+    one that takes ``on_conflict_do_nothing`` / ``on_conflict_do_update`` (PostgreSQL's or
+    SQLite's: both write ``INSERT ... ON CONFLICT``)."""
+    if session.get_bind().dialect.name == "postgresql":
+        return postgresql.insert(model)
+    return sqlite.insert(model)
 
 
 def init_db(app: Flask) -> None:

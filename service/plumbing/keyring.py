@@ -17,6 +17,8 @@ holds no row sealed with it: rows are sent within hours or given up).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import os
 import secrets
 from collections.abc import Mapping
@@ -101,6 +103,15 @@ def secret_keys() -> list[bytes]:
 def secret_key() -> bytes:
     """Return the current key: ``SECRET_KEY``, else the instance folder's key file."""
     return secret_keys()[0]
+
+
+def keyed_hash(purpose: str, value: str, key: bytes | None = None) -> str:
+    """Return the HMAC-SHA256 of ``value`` for ``purpose`` under ``key`` (by default the
+    current one), in hex: what stands for a value the service must recognise again but not
+    keep, such as an email address it counts mails to. Without the key, no list of guessed
+    values can be hashed to find which one a row stands for."""
+    message = f"{purpose}:{value}".encode()
+    return hmac.new(key or secret_key(), message, hashlib.sha256).hexdigest()
 
 
 def _instance_key(folder: Path) -> bytes:

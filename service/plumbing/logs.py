@@ -33,7 +33,8 @@ class JsonFormatter(logging.Formatter):
             "request_id": current_request_id(),
         }
         if record.exc_info:
-            data["error"] = self.formatException(record.exc_info)
+            # A filter may have written the traceback already, edited (secrets hidden).
+            data["error"] = record.exc_text or self.formatException(record.exc_info)
         return json.dumps(data, ensure_ascii=False)
 
 

@@ -69,12 +69,14 @@ _NEW_IDS = "ff_outbox_new_ids"
 _PUBLISHERS = "ff_outbox_publishers"
 
 
-def add(session: Session, kind: str, payload: dict[str, Any], dedupe_key: str) -> int | None:
-    """Write an outbox row in the session's transaction; return its id (None: a duplicate)."""
+def add(session: Session, kind: str, payload: dict[str, Any], dedupe_key: str,
+        not_before: datetime | None = None) -> int | None:
+    """Write an outbox row in the session's transaction; return its id (None: a duplicate).
+    The row is due at once, or at ``not_before``."""
     now = utcnow()
     row_id = session.execute(_insert_once(session.get_bind().dialect.name), {
         "kind": kind, "payload": payload, "dedupe_key": dedupe_key, "status": PENDING,
-        "attempts": 0, "next_attempt_at": now, "created_at": now,
+        "attempts": 0, "next_attempt_at": not_before or now, "created_at": now,
         "request_id": current_request_id(),
     }).scalar_one_or_none()
     if row_id is not None:
@@ -106,21 +108,25 @@ def email_job(session: Session, to: str, subject: str, text: str, dedupe_key: st
               html: str | None = None, reply_to: str | None = None,
               headers: dict[str, str] | None = None, game_id: str | None = None,
               seat: int | None = None, topic: str | None = None,
-              thread: str | None = None) -> int | None:
+              thread: str | None = None, not_before: datetime | None = None,
+              superseded_by: str | None = None) -> int | None:
     """Write the job "send this email": plain text, and with ``html`` an HTML alternative.
 
     ``reply_to`` sets Reply-To; ``headers`` adds headers ``worker.mail.message`` allows
     (List-Unsubscribe ...). ``game_id``, ``seat`` and ``topic`` (``turn``, ``monster``,
     ``over``, ``digest``, ``invite``, a reply's kind ...) say whom and what it is about: a
     seat's deliveries are listed by them. The job's Message-ID derives from ``dedupe_key``.
+    ``not_before`` holds the mail back until then; ``superseded_by`` is a prefix of dedupe
+    keys: when an email whose key starts so is written after this one, this one is not sent
+    (a confirmation that the mail it waited for made useless).
     The links' tokens and the reply address's token are sealed (``service.plumbing.sealing``): the
     row never holds them in clear.
     """
     payload: dict[str, Any] = {"to": to, "subject": subject, "text": text}
     optional = {"html": html, "reply_to": reply_to, "headers": headers, "game_id": game_id,
-                "seat": seat, "topic": topic, "thread": thread}
+                "seat": seat, "topic": topic, "thread": thread, "superseded_by": superseded_by}
     payload.update({key: value for key, value in optional.items() if value is not None})
-    return add(session, EMAIL, sealing.seal(payload), dedupe_key)
+    return add(session, EMAIL, sealing.seal(payload), dedupe_key, not_before)
 
 
 def register_publisher(app: Flask, publisher: Publisher) -> None:

@@ -22,7 +22,7 @@ def test_a_game_played_through_the_api_gets_its_monster_phase_resolved(
 ) -> None:
     port = free_port()
     log = tmp_path / "launcher.log"
-    env = {**os.environ, "FF_PORT": str(port),
+    env = {**os.environ, "FF_PORT": str(port), "FF_MAILIN_SMTP_PORT": str(free_port()),
            "FF_DATABASE_URL": f"sqlite:///{tmp_path / 'ff.sqlite3'}",
            "FF_CELERY_BROKER_URL": f"sqla+sqlite:///{tmp_path / 'broker.sqlite3'}",
            "FF_MAIL_DIR": str(tmp_path / "mail")}

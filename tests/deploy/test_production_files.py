@@ -198,3 +198,20 @@ def test_the_lock_pins_every_dependency_within_its_range_with_hashes(deploy: Pat
     assert entries and all("--hash=sha256:" in entry for entry in entries)
     dockerfile = (deploy / "Dockerfile").read_text()
     assert "pip install --require-hashes --no-deps -r requirements.lock" in dockerfile
+
+
+def test_compose_runs_the_imap_door_instead_of_the_receiver_when_asked(deploy: Path) -> None:
+    services = services_of(deploy)
+    door, receiver = services["mailin-imap"], services["mailin"]
+    assert door["profiles"] == ["imap"]  # started only with COMPOSE_PROFILES=imap
+    assert door["command"] == ["python", "-m", "worker.imap"]
+    assert door["deploy"]["replicas"] == 1  # one door per mailbox
+    assert door["healthcheck"]["test"] == ["CMD", "python", "-m", "worker.health", "imap"]
+    assert "${POSTGRES_PASSWORD:?" in door["environment"]["FF_DATABASE_URL"]
+    assert door["environment"]["FF_CELERY_BROKER_URL"].startswith("redis://")
+    assert door["environment"]["FF_LOG_FORMAT"] == "${FF_LOG_FORMAT:-json}"
+    assert "ports" not in door  # it only reaches out
+    # SMTP_IN_REPLICAS=0 leaves the receiver out, and port 25 free.
+    assert receiver["deploy"]["replicas"] == "${SMTP_IN_REPLICAS:-1}"
+    example = (deploy / "env.example").read_text()
+    assert "#SMTP_IN_REPLICAS=1" in example and "#COMPOSE_PROFILES=imap" in example

@@ -127,10 +127,10 @@ def test_a_monster_phase_is_told_step_by_step_in_english() -> None:
         "off the board, a crystal out of the game, a stone to e3, pushed off the board and so ate "
         "blue 1 on f3, slid to f3, was turned south by a 180° turning stone on f3, teleported "
         "from f4 to k9, facing east, pushed onto a teleporter and so ate red 5 on k9, ate green 3 "
-        "on l9, walked through the wall east of p1 to a9, turned round in a loop and stayed put, spun round "
-        "four times and stayed put. It stopped on a9 facing north; eaten: blue 1, red 5, green 3 "
-        "(they wait outside again). Stage 1 is over: all cards are shuffled and stage 2 begins; "
-        "from now on eaten figures are out for good.")
+        "on l9, walked through the wall east of p1 to a9, turned round in a loop and stayed put, "
+        "spun round four times and stayed put. It stopped on a9 facing north; eaten: blue 1, "
+        "red 5, green 3 (they wait outside again). Stage 1 is over: all cards are shuffled and "
+        "stage 2 begins; from now on eaten figures are out for good.")
 
 
 def test_a_monster_phase_is_summed_up_in_a_few_sentences_for_a_mail() -> None:

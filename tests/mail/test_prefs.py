@@ -1,4 +1,5 @@
-"""GET/PUT /api/v1/games/<id>/notifications: a seat's email mode and its emails' status."""
+"""GET/PUT /api/v1/games/<id>/notifications: a seat's email mode, which of its emails are
+answered, and its emails' status."""
 
 from __future__ import annotations
 
@@ -63,6 +64,21 @@ def test_an_unknown_mode_is_refused_and_nothing_is_written(client: FlaskClient) 
     assert body["email_mode"] == "every_event"
 
 
+def test_a_seat_chooses_which_of_its_emails_are_answered(client: FlaskClient) -> None:
+    game = create_game(client, seats=BOTH)
+    url, headers = game.url("/notifications"), auth(game.seat_tokens[0])
+    assert client.get(url, headers=headers).get_json()["answers"] == "needed"
+    body = client.put(url, json={"answers": "every"}, headers=headers).get_json()
+    assert (body["answers"], body["email_mode"]) == ("every", "every_event")  # mode unchanged
+    body = client.put(url, json={"email_mode": "my_turn"}, headers=headers).get_json()
+    assert (body["answers"], body["email_mode"]) == ("every", "my_turn")  # answers unchanged
+    error = assert_error(client.put(url, json={"answers": "some"}, headers=headers), 422,
+                         "request/invalid")
+    assert "answers" in error["details"]["fields"]["json"]
+    assert_error(client.put(url, json={}, headers=headers), 422, "request/invalid")
+    assert client.get(url, headers=headers).get_json()["answers"] == "every"
+
+
 def test_only_a_seat_token_may_read_or_set_preferences(client: FlaskClient) -> None:
     game = create_game(client, seats=BOTH)
     for token in (game.spectator_token, game.creator_token):
@@ -81,4 +97,8 @@ def test_only_a_seat_token_may_read_or_set_preferences(client: FlaskClient) -> N
 def test_the_operations_are_in_the_openapi_document(client: FlaskClient) -> None:
     paths = client.get(f"{API}/openapi.json").get_json()["paths"]
     assert set(paths[f"{API}/games/{{game_id}}/notifications"]) >= {"get", "put"}
+    schemas = client.get(f"{API}/openapi.json").get_json()["components"]["schemas"]
+    assert "every" in schemas["EmailPreferences"]["properties"]["answers"]["enum"]
+    assert schemas["EmailPreferences"]["anyOf"] == [{"required": ["email_mode"]},
+                                                    {"required": ["answers"]}]
     assert set(paths[f"{API}/unsubscribe/{{token}}"]) >= {"get", "post"}

@@ -20,9 +20,10 @@ __all__ = ["app", "backend_app", "client", "make_app", "sqlite_url"]
 
 @pytest.fixture
 def mail_app(make_app: Callable[..., Flask], smtp_server: SmtpServer) -> Flask:
-    """Return an app that sends email to the SMTP server fixture and takes small messages."""
+    """Return an app that sends email to the SMTP server fixture and takes small messages; a
+    move's one-line confirmation is not held back (``tests/mailin/test_needed.py`` holds it)."""
     return make_app(SMTP_HOST=HOST, SMTP_PORT=smtp_server.port, SMTP_TLS="none",
-                    SMTP_TIMEOUT=5, MAIL_INBOUND_MAX_BYTES=20_000)
+                    SMTP_TIMEOUT=5, MAIL_INBOUND_MAX_BYTES=20_000, MAIL_CONFIRM_AFTER_SECONDS=0)
 
 
 @pytest.fixture

@@ -1,5 +1,5 @@
-"""service.features.mailin.commands: board, help, or a move the engine reads; the legal moves
-listed."""
+"""service.features.mailin.commands: board, help, the seat's tools, or a move the engine
+reads; the legal moves and the commands listed."""
 
 from __future__ import annotations
 
@@ -7,14 +7,24 @@ import pytest
 from flask import Flask
 
 import engine
+from engine.state import evolve
+from service.features.mailin import words
 from service.features.mailin.commands import (
+    ANSWERS,
+    ANSWERS_ALL,
+    ANSWERS_NEEDED,
+    BACK,
     BOARD,
     HELP,
     LANGUAGE,
     MOVE,
+    NUDGE,
+    PLAN,
+    PLAN_CLEAR,
     Command,
     Misread,
     choose,
+    command_lines,
     command_of,
     figure_named,
     help_lines,
@@ -22,7 +32,7 @@ from service.features.mailin.commands import (
     legal_lines,
     planned,
 )
-from service.plumbing.i18n import in_language
+from service.plumbing.i18n import LANGUAGES, in_language
 
 GAME = engine.new_game(["green", "red"], seed=7, start_seat=0)
 
@@ -129,3 +139,57 @@ def test_the_help_lists_the_readers_own_words(app: Flask) -> None:
     assert "Richtungen: Nord/Norden = N, Ost/Osten = E, Süd/Sued/Süden/Sueden = S, " \
            "West/Westen = W" in lines
     assert any(line.endswith(": N = N, O = E, S = S, W = W") for line in lines)
+
+
+TOOLS = [(NUDGE, NUDGE), (BACK, BACK), (PLAN, PLAN), (PLAN, PLAN_CLEAR), (ANSWERS, ANSWERS),
+         (ANSWERS, ANSWERS_ALL), (ANSWERS, ANSWERS_NEEDED), (BOARD, BOARD), (HELP, HELP)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize(("kind", "text"), TOOLS)
+def test_a_command_as_an_answer_names_it_is_read_back_in_the_seats_language_and_english(
+        language: str, kind: str, text: str) -> None:
+    said = words.said_as(text, language)
+    assert command_of(said, language) == Command(kind, text)
+    assert command_of(said.upper(), "en") == Command(kind, text)  # whole words: from anyone
+    assert command_of(text, language) == Command(kind, text)  # English: always
+
+
+@pytest.mark.parametrize(("line", "language", "text"), [
+    ("Plan löschen", "de", PLAN_CLEAR), ("usuń plan", "pl", PLAN_CLEAR),
+    ("clear plan", "es", PLAN_CLEAR), ("borrar plan", "es", PLAN_CLEAR),
+    ("Antworten: alle", "de", ANSWERS_ALL), ("answer every", "en", ANSWERS_ALL),
+    ("todas respuestas", "es", ANSWERS_ALL), ("odpowiedzi potrzebne", "pl", ANSWERS_NEEDED),
+    ("I'm back", "en", BACK), ("Zurück!", "de", BACK), ("take my seat back", "pl", BACK),
+    ("ponagl", "pl", NUDGE), ("ponaglij", "pl", NUDGE), ("Nudge.", "de", NUDGE),
+])
+def test_the_tools_are_read_in_each_languages_words(line: str, language: str, text: str) -> None:
+    assert command_of(line, language).text == text
+
+
+@pytest.mark.parametrize("line", ["Plan B", "answers below", "plan to win", "back to you Ann"])
+def test_a_tools_word_with_other_words_is_talk_passed_over(line: str) -> None:
+    assert command_of(line).kind == MOVE
+    assert choose([line, "green 5 +"], GAME, 0) == (Command(MOVE, "green 5 +"), None)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_commands_suggested_are_at_most_eight_and_each_is_read_back(
+        app: Flask, language: str) -> None:
+    with app.app_context(), in_language(language):
+        lines = command_lines(language, nudge=True, back=True, every=False)
+    assert len(lines) == 8
+    for line in lines:
+        written = line.split("  ")[0].removesuffix(" ...")
+        kind = command_of(written, language).kind
+        assert kind != MOVE or written in {"say", *words.SAY_WORDS}, line
+    with app.app_context():
+        assert len(command_lines(language, nudge=False, back=False, every=True)) == 6
+
+
+def test_the_one_figure_that_can_act_is_suggested_without_a_choice_of_figures() -> None:
+    figures = tuple(figure if figure.colour != "green" or figure.number == 5
+                    else evolve(figure, moved=True) for figure in GAME.figures)
+    lines = legal_lines(evolve(GAME, figures=figures), 0, None)
+    assert "flip green 5     turns it over without moving it" in lines
+    assert not any("any of" in line for line in lines)

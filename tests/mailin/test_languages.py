@@ -84,7 +84,7 @@ def test_a_move_in_the_seats_words_sent_by_smtp_is_made_and_confirmed(
     assert list(send_answers(mail_app).values()) == ["sent"]
     [received] = smtp_server.wait_for(1)
     text = received.message.get_body(preferencelist=("plain",)).get_content()
-    assert f"{notation}." in text
+    assert f" {notation} " in text  # "Your move green 5 +NW was made; Bob is next.", translated
 
 
 def test_a_whole_word_of_another_language_is_read_from_anyone(
@@ -172,7 +172,8 @@ def written_in(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
             return original(*args, **kwargs)
         monkeypatch.setattr(replies, name, composed)
 
-    for name in ("refused", "refused_move", "applied", "board", "help_text", "language_set"):
+    for name in ("refused", "refused_move", "applied", "made", "board", "help_text",
+                 "language_set", "answers_setting", "not_understood"):
         record(name)
     return seen
 
@@ -190,10 +191,13 @@ def test_answers_to_the_seat_are_in_its_language_else_the_games(
     take(app, reply(to, "plansza"))
     take(app, reply(to, "green 5 +", sender="mallory@example.net"))  # not proven: the game's
     take(app, reply(to, "green 5 NNNN"))
+    take(app, reply(to, "odpowiedzi"))
+    take(app, reply(to, "Hallo!"))
     take(app, reply(to, "idioma español"))  # the confirmation in the new language
     take(app, reply(to, "zielony 5 +"))
     assert written_in == [("board", "pl"), ("refused", "de"), ("refused_move", "pl"),
-                          ("language_set", "es"), ("applied", "es")]
+                          ("answers_setting", "pl"), ("not_understood", "pl"),
+                          ("language_set", "es"), ("made", "es")]
 
 
 def test_an_answer_to_an_unknown_address_is_in_english(

@@ -77,7 +77,8 @@ def test_a_reply_with_a_move_and_a_say_does_both_and_says_so(app: Flask,
     assert actions_of(app, game) == ["green 5 +"]
     assert messages_of(app, game.id) == [(0, "Your turn, Bob.")]
     text = answers(app)[0]["text"]
-    assert "Your message was posted to the table." in text and "Done: green 5 +." in text
+    assert "Your message was posted to the table." in text
+    assert "Your move green 5 + was made; Bob is next." in text
 
 
 def test_a_say_out_of_turn_is_posted_and_the_move_refused(app: Flask,

@@ -33,8 +33,8 @@ def take(app: Flask, raw: bytes, envelope_sender: str | None = None) -> list:
         return receive(raw, (), envelope_sender)
 
 
-def test_it_applies_a_move_and_answers_with_the_new_board(app: Flask,
-                                                          client: FlaskClient) -> None:
+def test_it_applies_a_move_and_says_so_in_one_line_when_a_person_is_next(
+        app: Flask, client: FlaskClient) -> None:
     game = new_game(client)
     before = version_of(app, game)
     [result] = take(app, reply(address_of(app, game), LEGAL))
@@ -43,8 +43,9 @@ def test_it_applies_a_move_and_answers_with_the_new_board(app: Flask,
     assert actions_of(app, game) == ["green 5 +"]
     [answer] = answers(app)
     assert answer["to"] == ANN and answer["seat"] == 0 and answer["game_id"] == game.id
-    assert "Done: green 5 +." in answer["text"]
-    assert "5=2*@p11" in answer["text"]  # the new board: green 5 entered, shows 2
+    assert answer["text"].startswith("Your move was made\n\n"
+                                     "Your move green 5 + was made; Bob is next.\n")
+    assert len(answer["text"].splitlines()) < 10  # no board: it is a 'board' away
     assert answer["headers"]["Auto-Submitted"] == "auto-replied"
 
 

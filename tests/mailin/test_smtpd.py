@@ -1,5 +1,5 @@
 """service.features.mailin.smtpd: through the real SMTP path, a reply moves the figure and is
-answered.
+answered; no log line of the receiver holds a reply address that could move a seat.
 
 smtplib sends to our receiver on a loopback port; the answer written to the outbox is sent
 by the worker's relay and email handler to the SMTP server fixture.
@@ -21,8 +21,10 @@ from sqlalchemy.exc import OperationalError
 
 import worker.mail.handler  # noqa: F401  (registers the outbox's email handler)
 from service import create_app
+from service.features.mail.addresses import masked
 from service.features.mailin import smtpd
 from service.features.mailin.parse import MAX_PARTS
+from service.plumbing.logs import JsonFormatter
 from tests.mailin.helpers import (
     ANN,
     LEGAL,
@@ -76,7 +78,7 @@ def test_a_reply_sent_by_smtp_moves_the_figure_and_the_confirmation_arrives(
     assert message["Auto-Submitted"] == "auto-replied"
     assert message["Reply-To"] == to  # the answer can itself be answered with a move
     text = message.get_body(preferencelist=("plain",)).get_content()
-    assert "Done: green 5 +." in text and "5=2*@p11" in text
+    assert "Your move green 5 + was made; Bob is next." in text  # Bob moves next: one line
 
 
 def test_the_same_message_sent_twice_by_smtp_is_applied_and_answered_once(
@@ -194,8 +196,10 @@ def test_the_command_runs_a_receiver_that_handles_mail(
     monkeypatch.setenv("FF_DATABASE_URL", app.config["DATABASE_URL"])
     monkeypatch.setenv("FF_SECRET_KEY", app.config["SECRET_KEY"])
     monkeypatch.setenv("FF_MAILIN_SMTP_PORT", str(port))
+    # Its answers are published to a broker of its own (no worker here), not to make run's.
+    monkeypatch.setenv("FF_CELERY_BROKER_URL", f"sqla+sqlite:///{tmp_path / 'broker.sqlite3'}")
     process = ServerProcess("mailin smtpd", tmp_path / "smtpd.log")
-    process.start([sys.executable, "-m", "service.smtpd"], cwd=ROOT)
+    process.start([sys.executable, "-m", "worker.smtpd"], cwd=ROOT)
     try:
         wait_for_port(port, gave_up=process.exit_message)
         with smtplib.SMTP(HOST, port, timeout=10) as smtp:
@@ -204,3 +208,76 @@ def test_the_command_runs_a_receiver_that_handles_mail(
         process.stop()
     assert actions_of(app, game) == ["green 5 +"]
     assert "applied" in process.log_tail()
+
+
+def signature_of(address: str) -> str:
+    """Return the secret part of a reply address: its token's signature."""
+    return address.partition("@")[0].rsplit(".", 1)[1]
+
+
+def secrets_in(text: str, addresses: list[str], tokens: list[str]) -> list[str]:
+    """Return which reply addresses, signatures and tokens ``text`` holds (in any case)."""
+    text = text.lower()
+    return [secret for secret in [*addresses, *map(signature_of, addresses), *tokens]
+            if secret.lower() in text]
+
+
+def test_every_line_aiosmtpd_logs_has_the_reply_addresses_masked(
+        mail_app: Flask, client: FlaskClient, receiver: Controller,
+        caplog: pytest.LogCaptureFixture) -> None:
+    game = new_game(client)
+    to = address_of(mail_app, game)
+    caplog.set_level(logging.DEBUG)  # aiosmtpd's DEBUG lines quote the message's headers too
+    with smtplib.SMTP(HOST, receiver.port, timeout=10) as smtp:
+        smtp.sendmail(ANN, [to], reply(to, "board"))
+        smtp.sendmail(ANN, [to.upper()], reply(to.upper(), "help"))
+    lines = [caplog.handler.format(record) for record in caplog.records
+             if record.name in smtpd.AIOSMTPD_LOGGERS]
+    assert any("recip" in line and masked(to) in line for line in lines)  # still logged
+    assert any("DATA readline" in line and "To: " in line for line in lines)
+    assert [line for line in lines if secrets_in(line, [to], [])] == []
+
+
+def test_the_mask_hides_reply_addresses_in_tracebacks_too(app: Flask,
+                                                          client: FlaskClient) -> None:
+    to = address_of(app, new_game(client))
+    try:
+        raise ValueError(f"cannot deliver to {to}")
+    except ValueError:
+        record = logging.LogRecord("mail.log", logging.ERROR, __file__, 1, "%r said %s", (
+            ("127.0.0.1", 25), to.upper()), sys.exc_info())
+    assert smtpd.MaskReplyAddresses().filter(record)
+    for formatter in (logging.Formatter(), JsonFormatter()):
+        text = formatter.format(record)
+        assert masked(to) in text and masked(to.upper()) in text
+        assert secrets_in(text, [to], []) == []
+
+
+def test_the_receiver_s_whole_log_holds_no_reply_address_or_token(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch,
+        tmp_path: Path) -> None:
+    game = new_game(client)
+    addresses = [address_of(app, game, seat) for seat in (0, 1)]
+    tokens = [game.creator_token, game.spectator_token, *game.seat_tokens.values()]
+    port = free_port()
+    monkeypatch.setenv("FF_DATABASE_URL", app.config["DATABASE_URL"])
+    monkeypatch.setenv("FF_SECRET_KEY", app.config["SECRET_KEY"])
+    monkeypatch.setenv("FF_MAILIN_SMTP_PORT", str(port))
+    monkeypatch.setenv("FF_CELERY_BROKER_URL", f"sqla+sqlite:///{tmp_path / 'broker.sqlite3'}")
+    process = ServerProcess("mailin smtpd", tmp_path / "smtpd.log")
+    process.start([sys.executable, "-m", "worker.smtpd"], cwd=ROOT)
+    try:
+        wait_for_port(port, gave_up=process.exit_message)
+        with smtplib.SMTP(HOST, port, timeout=10) as smtp:
+            smtp.sendmail(ANN, [addresses[0]], reply(addresses[0], LEGAL))
+            smtp.sendmail(ANN, [addresses[0].upper()], reply(addresses[0], "board"))
+            smtp.sendmail("bob@example.com", [addresses[1]],
+                          reply(addresses[1], "help", sender="bob@example.com"))
+            with pytest.raises(smtplib.SMTPRecipientsRefused):
+                smtp.sendmail(ANN, ["someone@example.org"], reply(addresses[0], "board"))
+    finally:
+        process.stop()
+    log = process.log_path.read_text()
+    assert actions_of(app, game) == ["green 5 +"]
+    assert masked(addresses[0]) in log and "recip:" in log  # aiosmtpd's lines are there
+    assert secrets_in(log, addresses, tokens) == []

@@ -88,8 +88,29 @@ def test_every_language_has_words_for_each_direction_colour_and_command() -> Non
         if language != "en":
             assert set(words.COLOURS[language]) == set(CANONICAL_COLOURS)
             assert set(words.COMMANDS[language]) == {"flip", "board", "help", "say",
-                                                    "language"}
+                                                    "language", "nudge", "back", "answers"}
+        assert set(words.ARGUMENTS[language]) == {"clear", "all", "needed"}
         assert language in words.LANGUAGE_WORDS[language]
+
+
+@pytest.mark.parametrize(("word", "argument"), [
+    ("clear", "clear"), ("Löschen", "clear"), ("loeschen", "clear"), ("usun", "clear"),
+    ("BORRAR", "clear"), ("alle", "all"), ("every", "all"), ("wszystkie", "all"),
+    ("nötig", "needed"), ("necesarias", "needed"), ("potrzebne", "needed"), ("maybe", None),
+])
+def test_the_words_after_plan_and_answers_are_read_in_any_language(
+        word: str, argument: str | None) -> None:
+    assert words.argument_of(word) == argument
+
+
+@pytest.mark.parametrize(("command", "language", "said"), [
+    ("plan clear", "de", "plan löschen"), ("answers all", "pl", "odpowiedzi wszystkie"),
+    ("answers needed", "es", "respuestas necesarias"), ("nudge", "de", "anstupsen"),
+    ("back", "pl", "wracam"), ("say ...", "es", "di ..."), ("plan clear", "en", "plan clear"),
+])
+def test_a_command_is_named_in_the_seats_own_words(command: str, language: str,
+                                                    said: str) -> None:
+    assert words.said_as(command, language) == said
 
 
 @pytest.mark.parametrize(("line", "read"), [

@@ -164,4 +164,4 @@ def test_a_plan_cancelled_after_its_turn_came_leaves_the_seat_its_your_move_mail
     run_plan_jobs(app)
     assert version_of(app, game) == 2
     [mail] = turn_mails(app, ANN)
-    assert "It is your turn (green)" in mail and "plan" not in mail.lower()
+    assert "it is your move (green)" in mail and "plan" not in mail.lower()

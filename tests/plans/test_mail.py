@@ -28,7 +28,7 @@ def test_the_first_line_is_made_now_and_the_others_become_the_plan(
     assert [line["notation"] for line in plan["lines"]] == ["green 5 +NNW or flip"]
     assert plan["flip_rest"] is True
     text = answers(app)[0]["text"]
-    assert "Done: green 4 +N." in text
+    assert "Your move green 4 +N was made; Bob is next." in text  # a plan is always answered
     assert "Your plan for your coming turns of this game turn: 1. 5 +NNW or flip; then flip " \
            "the rest." in text
 

@@ -14,6 +14,29 @@ def test_it_reads_ff_variables_into_the_config(monkeypatch: pytest.MonkeyPatch) 
     assert (config["GREETING"], config["PORT"]) == ("hello", 8001)
 
 
+def test_the_links_address_follows_the_port_unless_one_is_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("FF_PUBLIC_URL", raising=False)
+    monkeypatch.delenv("FF_PORT", raising=False)
+    assert create_app().config["PUBLIC_URL"] == "http://127.0.0.1:8000"
+    monkeypatch.setenv("FF_PORT", "8101")
+    assert create_app().config["PUBLIC_URL"] == "http://127.0.0.1:8101"
+    monkeypatch.setenv("FF_PUBLIC_URL", "https://ff.example/")
+    assert create_app().config["PUBLIC_URL"] == "https://ff.example"
+
+
+@pytest.mark.parametrize(("port", "message"), [
+    ("eighty", "FF_PORT must be a port number, got 'eighty'"),
+    ("70000", "FF_PORT must be between 1 and 65535, got 70000"),
+])
+def test_it_refuses_a_port_that_is_no_port(monkeypatch: pytest.MonkeyPatch, port: str,
+                                           message: str) -> None:
+    monkeypatch.setenv("FF_PORT", port)
+    with pytest.raises(ValueError, match=message):
+        create_app()
+
+
 def test_it_lets_the_config_argument_override_the_environment(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -19,6 +19,8 @@ from service.features.webhooks.models import WebhookEndpoint
 from service.features.webhooks.service import MAX_ENDPOINTS
 from service.kernel.models import Action, Event, Game, Token
 from service.plumbing.extensions import db
+from service.plumbing.outbox import Outbox
+from service.plumbing.sealing import unseal
 from tests.service.helpers import auth, create_game
 from tests.support.ports import HOST
 
@@ -144,3 +146,18 @@ def test_concurrent_webhook_creations_keep_the_limit_of_each_owner(
     with app.app_context():
         stored_endpoints = Counter(db.session.scalars(select(WebhookEndpoint.seat)))
     assert stored_endpoints == {None: MAX_ENDPOINTS, 0: MAX_ENDPOINTS}
+
+
+def test_of_32_concurrent_creations_inviting_one_address_only_its_daily_few_are_mailed(
+        app: Flask, server: str) -> None:
+    limit = app.config["INVITATIONS_PER_ADDRESS_PER_DAY"]
+    seats = [{"name": "Ann", "email": "victim@example.com"}, {"name": "Bob"}]
+    responses = at_once(THREADS, lambda: requests.post(
+        f"{server}/api/v1/games", json={"seats": seats}, timeout=60))
+    assert {r.status_code for r in responses} == {201}
+    held = [r.json()["held_invitations"] for r in responses]
+    assert Counter(len(h) for h in held) == {0: limit, 1: THREADS - limit}
+    with app.app_context():
+        invites = [row for row in db.session.scalars(select(Outbox))
+                   if unseal(row.payload).get("topic") == "invite"]
+    assert len(invites) == limit

@@ -1,5 +1,6 @@
 """Retention: idempotency keys are replayed for 24 hours, and beat prunes what is past its
-time (done outbox rows, webhook delivery attempts, handled inbound mail) and nothing else."""
+time (done outbox rows, webhook delivery attempts, handled inbound mail, counts of
+invitations whose window is over) and nothing else."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import func, insert, select, update
 
-from service.features.mail.models import EmailDelivery
+from service.features.mail.models import EmailDelivery, MailCount
 from service.features.mailin.models import InboundMail
 from service.features.webhooks.models import WebhookDelivery, WebhookEndpoint
 from service.plumbing.columns import utcnow
@@ -78,7 +79,7 @@ def counts(app: Flask) -> dict[str, int]:
     with app.app_context():
         return {model.__tablename__: db.session.scalar(select(func.count()).select_from(model))
                 for model in (IdempotencyRecord, Outbox, WebhookDelivery, EmailDelivery,
-                              InboundMail)}
+                              InboundMail, MailCount)}
 
 
 def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
@@ -98,6 +99,11 @@ def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
         rows.append((IdempotencyRecord, {"game_id": game_id, "token_hash": "t" * 64,
                                          "key_hash": f"{number}" * 64, "fingerprint": "f",
                                          "status_code": 201, "body": {}, "created_at": when}))
+    # One client's counts of invitations: yesterday's window is over, this hour's is not.
+    for start, end in ((now - timedelta(days=1), now - timedelta(hours=23)),
+                       (now - timedelta(minutes=5), now + timedelta(minutes=55))):
+        rows.append((MailCount, {"scope": "client", "key_hash": "c" * 64, "window_start": start,
+                                 "count": 3, "expires_at": end}))
     with app.app_context():
         endpoint = WebhookEndpoint(game_id=game_id, url="https://x.example/", events=[],
                                    format="standard", secret="s", created_at=now,
@@ -124,7 +130,7 @@ def test_pruning_deletes_only_what_is_past_its_time(app: Flask, client: FlaskCli
         pruned = prune(now)
         again = prune(now)
     assert pruned == {"idempotency_keys": 1, "outbox": 2, "webhook_deliveries": 1,
-                      "email_deliveries": 1, "mail_inbound": 1}
+                      "email_deliveries": 1, "mail_inbound": 1, "mail_counts": 1}
     assert set(again.values()) == {0}
     after = counts(app)
     assert {name: before[name] - after[name] for name in before} == pruned

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from tests.support.binaries import find_program
 
@@ -43,3 +44,17 @@ def running_chromium() -> Iterator[Browser]:
             yield chromium
         finally:
             chromium.close()
+
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+
+
+def fits_390(page: Page, artifacts_dir: Path, name: str) -> None:
+    """Screenshot the page at a phone's size and check it does not scroll sideways; then
+    back to a desktop's size."""
+    page.set_viewport_size(PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    page.screenshot(path=str(artifacts_dir / f"{name}-390.png"), full_page=True)
+    assert width <= PHONE["width"], f"{name}: {width} px wide at 390"
+    page.set_viewport_size(DESKTOP)

@@ -19,12 +19,11 @@ import requests
 from playwright.sync_api import Page, expect
 
 from service.plumbing.columns import utcnow
+from tests.support.browser import DESKTOP, fits_390
 from tests.support.live_service import LiveService
 from tests.support.smtp_server import SmtpServer
 from worker import relay
 
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 ANN, BOB = "ann@example.com", "bob@example.com"
 ASKED = "If this address belongs to a player, a link to their games is on the way."
 
@@ -70,15 +69,6 @@ def create(service: LiveService, seats: list[dict[str, Any]], **spec: Any) -> di
                              json={"seats": seats, **spec})
     assert response.status_code == 201, response.text
     return response.json()
-
-
-def fits_390(page: Page, artifacts_dir: Path, name: str) -> None:
-    """Screenshot the page at a phone's size and check it does not scroll sideways."""
-    page.set_viewport_size(PHONE)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    page.screenshot(path=str(artifacts_dir / f"{name}-390.png"), full_page=True)
-    assert width <= PHONE["width"], f"{name}: {width} px wide at 390"
-    page.set_viewport_size(DESKTOP)
 
 
 def test_a_player_asks_for_their_games_opens_one_and_signs_out_everywhere(

@@ -1,7 +1,7 @@
-"""The game page's settings in real Chromium against the real service: a seat's email mode
-and its webhooks (added, listed, deleted; a refused address shows the server's reason); the
-creator's webhook with a format and events, its test ping, delivery log and redelivery, to the
-real loopback receiver."""
+"""The game page's settings in real Chromium against the real service: a seat's email mode,
+which of its emails are answered, and its webhooks (added, listed, deleted; a refused address
+shows the server's reason); the creator's webhook with a format and events, its test ping,
+delivery log and redelivery, to the real loopback receiver."""
 
 from __future__ import annotations
 
@@ -42,13 +42,26 @@ def test_a_seat_sets_how_often_it_is_emailed(page: Page, service: LiveService) -
     game_id, token = open_seat(page, service)
     mode = page.get_by_label("Email to ann@example.com")
     expect(mode).to_have_value("every_event")
-    expect(page.locator(".email-mode .hint")).to_contain_text(
+    expect(page.locator(".email-mode .hint").first).to_contain_text(
         "No email comes while you have this game open here")
     mode.select_option("my_turn")
-    expect(page.locator(".email-mode .saved")).to_have_text("Saved.")
+    expect(page.locator(".email-mode .saved").first).to_have_text("Saved.")
     stored = requests.get(f"{service.url}api/v1/games/{game_id}/notifications", timeout=10,
                           headers={"Authorization": f"Bearer {token}"}).json()
     assert stored["email_mode"] == "my_turn"
+
+
+def test_a_seat_chooses_an_answer_to_every_email_it_sends(page: Page,
+                                                          service: LiveService) -> None:
+    game_id, token = open_seat(page, service)
+    answers = page.get_by_label("Answers to the emails you send to this game")
+    expect(answers).to_have_value("needed")
+    expect(page.locator(".email-mode .answers-hint")).to_contain_text("'answers all'")
+    answers.select_option("every")
+    expect(page.locator(".email-mode .saved").nth(1)).to_have_text("Saved.")
+    stored = requests.get(f"{service.url}api/v1/games/{game_id}/notifications", timeout=10,
+                          headers={"Authorization": f"Bearer {token}"}).json()
+    assert (stored["answers"], stored["email_mode"]) == ("every", "every_event")
 
 
 def test_a_seat_adds_lists_and_deletes_a_webhook(page: Page, service: LiveService) -> None:

@@ -13,6 +13,7 @@ import pytest
 from deploy.production_shape import Stack
 from tests.service.conftest import app, backend_app, client, make_app, sqlite_url
 from tests.support.keys import TEST_SECRET_KEY
+from tests.support.ports import free_port
 from tests.support.postgres_server import PostgresServer
 from tests.support.redis_server import RedisServer
 
@@ -28,15 +29,18 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: Re
     """Return a factory of started stacks, each on a new database and the Redis broker.
 
     Keyword arguments are ``FF_*`` settings (without the prefix) added to the defaults: rate
-    limits off, a sweep every second; ``env`` adds other environment variables, and
+    limits off, a sweep every second; ``env`` adds other environment variables,
     ``celery_app`` names the workers' Celery app (``tests.support.slow_worker`` for the
-    fault tests). The stacks are stopped at the end of the test and their logs copied to
+    fault tests), and ``mailin`` adds the mail receiver (``python -m worker.smtpd``) on a
+    free port (``stack.mailin_port``), ``imap`` the IMAP door (``python -m worker.imap``,
+    reading the mailbox the ``MAILIN_IMAP_*`` settings name; ``stack.imap``). The stacks
+    are stopped at the end of the test and their logs copied to
     ``test-artifacts/worker-logs/<test>/``.
     """
     stacks: list[Stack] = []
 
     def make(workers: int = 1, celery_app: str = "worker", env: dict[str, str] | None = None,
-             **settings: object) -> Stack:
+             mailin: bool = False, imap: bool = False, **settings: object) -> Stack:
         database = postgres_server.create_database(f"ff_worker_{next(_databases)}_{id(stacks)}")
         environment = {"FF_DATABASE_URL": database, "FF_CELERY_BROKER_URL": redis_server.url,
                        "FF_RATELIMIT_STORAGE_URI": redis_server.url,
@@ -45,7 +49,8 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: Re
                        **(env or {})}
         environment.update({f"FF_{name}": str(value) for name, value in settings.items()})
         stack = Stack(tmp_path / f"stack{len(stacks)}", environment, workers=workers,
-                      web_workers=1, celery_app=celery_app)
+                      web_workers=1, celery_app=celery_app,
+                      mailin_port=free_port() if mailin else None, imap=imap)
         stacks.append(stack)
         stack.start()
         return stack

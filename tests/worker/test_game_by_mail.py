@@ -1,35 +1,38 @@
 """A whole two-player game played by mail only, to its end, through real parts.
 
 The service runs as in production (gunicorn, a Celery worker on Redis, beat, PostgreSQL),
-with its SMTP receiver (``python -m service.smtpd``) as a process of its own and its
+with its SMTP receiver (``python -m worker.smtpd``) as a process of its own and its
 mail going out to a real SMTP server on loopback. Two players only read their mail: each
 time a mail tells one it is their move, they reply to the last mail they received (whatever
 it was) with the first example move that mail gave, and nothing else; once one also says
 something to the table. The test checks that the game ends, that every move was made once,
 that every mail to a seat is answerable and in one thread, and that the table talk arrived.
+``tests/worker/test_imap.py`` plays the same game (:func:`play_a_whole_game`) through the
+IMAP door and a mailbox.
 """
 
 from __future__ import annotations
 
 import re
 import smtplib
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
 from email.utils import make_msgid, parseaddr
-from pathlib import Path
 
 import requests
 
 from deploy.production_shape import Process, Stack
-from tests.support.ports import HOST, free_port, wait_for_port
+from tests.support.ports import HOST
 from tests.support.smtp_server import ReceivedMail, SmtpServer
 from tests.worker.stack_db import StackDatabase
 
 ANN, BOB = "ann@example.com", "bob@example.com"
-PROMPT = "Reply to this email with your move to play it, for example:"
+# The invitation of the seat that moves first lists examples under this line; a "your move"
+# mail gives them in one sentence.
+INVITED = "Reply to this email with your move to play it, for example:"
+PROMPT = "Reply with your move, for example "
 OVER = "] The game is over"
 MAX_REPLIES = 400  # a two-player game takes about 110 moves
 WAIT = 60.0  # seconds for the service to answer one reply
@@ -46,7 +49,7 @@ class Player:
     def prompt(self) -> Message | None:
         """Return the newest mail telling this player to move, if not acted on yet."""
         for message in reversed(self.inbox):
-            if PROMPT in body_of(message):
+            if PROMPT in body_of(message) or INVITED in body_of(message):
                 return None if message["Message-ID"] in self.answered else message
         return None
 
@@ -60,7 +63,10 @@ def body_of(message: Message) -> str:
 def first_example(message: Message) -> str:
     """Return the first example move a prompt gives (``green 5 +NNW``)."""
     lines = body_of(message).splitlines()
-    start = lines.index(PROMPT)
+    for line in lines:
+        if line.startswith(PROMPT):
+            return re.split(r" \(|, | or |;", line.removeprefix(PROMPT))[0]
+    start = lines.index(INVITED)
     example = next(line for line in lines[start + 1:] if line.strip())
     return example.strip().removeprefix("- ").split("   (")[0]
 
@@ -80,18 +86,26 @@ def answer(to_reply: Message, sender: str, text: str) -> EmailMessage:
 
 
 def test_a_whole_game_is_played_to_its_end_by_mail_only(
-    make_stack: Callable[..., Stack], smtp_server: SmtpServer, tmp_path: Path
+    make_stack: Callable[..., Stack], smtp_server: SmtpServer
 ) -> None:
     stack = make_stack(SMTP_HOST=HOST, SMTP_PORT=smtp_server.port, SMTP_TLS="none",
-                       MAIL_FROM="Fearsome Floors <ff@mail.example>")
-    mailin_port = free_port()
-    receiver = Process("mailin", [sys.executable, "-m", "service.smtpd"],
-                       {**stack.env, "FF_MAILIN_SMTP_PORT": str(mailin_port)},
-                       tmp_path / "mailin.log")
-    receiver.start()
+                       MAIL_FROM="Fearsome Floors <ff@mail.example>", mailin=True)
+    receiver, mailin_port = stack.mailin, stack.mailin_port
+    assert receiver is not None and mailin_port is not None
+
+    def send(reply: EmailMessage) -> None:
+        with smtplib.SMTP(HOST, mailin_port, timeout=30) as smtp:
+            smtp.send_message(reply)
+
+    play_a_whole_game(stack, smtp_server, send, receiver)
+
+
+def play_a_whole_game(stack: Stack, smtp_server: SmtpServer,
+                      send: Callable[[EmailMessage], None], door: Process) -> int:
+    """Play a game of Ann and Bob by mail to its end, each reply handed to ``send`` (the mail
+    door ``door`` takes it from there), and check it; return how many replies it took."""
     database = StackDatabase(stack)
     try:
-        wait_for_port(mailin_port, timeout=30, gave_up=receiver.exit_message)
         created = requests.post(f"{stack.base_url}/api/v1/games", timeout=30, json={
             "name": "Friday night", "start_seat": 0,
             "seats": [{"name": "Ann", "email": ANN}, {"name": "Bob", "email": BOB}]})
@@ -122,7 +136,7 @@ def test_a_whole_game_is_played_to_its_end_by_mail_only(
                 mover = next((p for p in players.values() if p.prompt() is not None), None)
                 assert time.monotonic() < deadline, (
                     f"no mail asks anyone to move after {replies} replies; "
-                    f"receiver: {receiver.exit_message()}; last mails: "
+                    f"mail door: {door.exit_message()}; last mails: "
                     + " | ".join(f"{m.rcpt_tos} {m.message['Subject']}: {body_of(m.message)[:300]}"
                                  for m in smtp_server.messages()[-3:]))
                 if mover is None:
@@ -138,8 +152,7 @@ def test_a_whole_game_is_played_to_its_end_by_mail_only(
                 said = True
             mover.answered.add(prompt["Message-ID"])
             last = mover.inbox[-1]  # the last mail received, whatever it is
-            with smtplib.SMTP(HOST, mailin_port, timeout=30) as smtp:
-                smtp.send_message(answer(last, mover.address, text))
+            send(answer(last, mover.address, text))
             replies += 1
             assert replies < MAX_REPLIES, "the game does not end"
 
@@ -160,6 +173,6 @@ def test_a_whole_game_is_played_to_its_end_by_mail_only(
             assert len(roots) == 1, f"{player.address}'s mails are in {len(roots)} threads"
         to_ann = [body_of(m) for m in players[ANN].inbox]
         assert any(re.search(r"Bob \(red\): Well played, Ann!", body) for body in to_ann)
+        return replies
     finally:
-        receiver.stop()
         database.close()

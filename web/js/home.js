@@ -1,8 +1,9 @@
 /**
  * The home page (`/home`). Without a token: ask for a link to all one's games, or for one's
  * links again. Opened with that link (`#h=<token>`): the address's games, those waiting for
- * the player first, each with a link to its seat, and "Sign out everywhere". Opened with an
- * email confirmation (`#c=<code>`): the seat's new address confirmed. The home token goes in
+ * the player first, each with a link to its seat, the choice of one mail a day for all of
+ * them (view/daily.js), and "Sign out everywhere". Opened with an email confirmation
+ * (`#c=<code>`): the seat's new address confirmed. The home token goes in
  * `Authorization: Bearer` of its own client; it never leaves the fragment otherwise.
  */
 
@@ -10,6 +11,7 @@ import { createClient } from "./model/api.js";
 import { homeLines, when } from "./model/home.js";
 import { t, tn } from "./model/i18n.js";
 import { colourName } from "./model/viewmodel.js";
+import { dailyMailChoice } from "./view/daily.js";
 import { askHomeForm, lostLinkForm } from "./view/email.js";
 import { el } from "./view/panel.js";
 
@@ -66,6 +68,8 @@ async function showList(container, ui, homeToken) {
       + "keep it to yourself.", "For {email}: {n} games wait for your move. This link works "
       + "until {moment}; keep it to yourself.", waiting, words)),
     list,
+    el("h2", {}, t("Your email")),
+    dailyMailChoice(ui, lines.dailyMail, (choice) => client.setHomeDailyMail(choice)),
     el("div", { class: "buttons" }, out),
     el("p", { class: "hint" }, t("Sign out everywhere: this link and every other one sent to "
       + "you stop working, and so do the game links on this page.")));

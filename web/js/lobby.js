@@ -6,7 +6,8 @@
  */
 
 import { browserTimeZone, language, languageNames, t } from "./model/i18n.js";
-import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, createdLinks, gameSpec, joinSpec, pagePath } from "./model/lobby.js";
+import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, createdLinks, gameSpec, heldInvitations,
+  joinSpec, pagePath } from "./model/lobby.js";
 import { colourName } from "./model/viewmodel.js";
 import { askHomeForm, lostLinkForm, markJoined } from "./view/email.js";
 import { levelName } from "./view/words.js";
@@ -117,9 +118,20 @@ function showLinks(container, created) {
   container.replaceChildren(el("h2", { tabindex: "-1" }, t("Your game's links")),
     el("p", {}, t("Send each player their own link: it is their key to the game. The "
       + "service shows these links only this once.")),
+    ...heldNotice(created),
     el("ul", { class: "links" }, ...items));
   container.hidden = false;
   container.querySelector("h2").focus();
+}
+
+/** The seats whose invitation was not mailed, and why (nothing when every one was). */
+function heldNotice(created) {
+  const held = heldInvitations(created);
+  if (!held.length) return [];
+  return [el("div", { class: "notice held-invitations" },
+    el("h3", {}, t("Invitations not sent")),
+    el("ul", {}, ...held.map((h) => el("li", { "data-seat": String(h.seat) },
+      el("strong", {}, h.label), " ", h.message))))];
 }
 
 function createForm(ui) {

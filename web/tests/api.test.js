@@ -150,17 +150,20 @@ test("eventsSince follows the cursor page after page", async () => {
 test("webhooks and notification settings go to their addresses", async () => {
   const { fetch, requests } = fakeFetch({ body: { items: [] } },
     { status: 201, body: { id: 4, secret: "s" } }, { status: 204 },
-    { body: { email_mode: "my_turn" } });
+    { body: { email_mode: "my_turn" } }, { body: { answers: "every" } });
   const client = createClient({ fetch, token: "tok" });
   await client.webhooks("G1");
   await client.addWebhook("G1", { url: "https://example.com/hook" });
   assert.equal(await client.deleteWebhook("G1", 4), undefined);
   await client.setNotifications("G1", "my_turn");
+  await client.setAnswers("G1", "every");
   assert.deepEqual(requests.map((r) => `${r.method} ${r.url}`), [
     "GET /api/v1/games/G1/webhooks", "POST /api/v1/games/G1/webhooks",
     "DELETE /api/v1/games/G1/webhooks/4", "PUT /api/v1/games/G1/notifications",
+    "PUT /api/v1/games/G1/notifications",
   ]);
   assert.deepEqual(requests[3].body, { email_mode: "my_turn" });
+  assert.deepEqual(requests[4].body, { answers: "every" });
 });
 
 test("table talk: read after a cursor, post a text, mute a seat", async () => {

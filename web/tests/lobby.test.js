@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createdLinks, gameSpec, joinSpec, pagePath } from "../js/model/lobby.js";
+import { createdLinks, gameSpec, heldInvitations, joinSpec, pagePath } from "../js/model/lobby.js";
 
 const TWO = [{ name: " Ann ", email: "ann@example.com ", colour: "red" }, { name: "Bob", email: "" }];
 
@@ -62,6 +62,25 @@ test("the links to hand out: each named seat, the invitation, the spectators, th
     { kind: "creator", label: "You, the creator (cancel, pause)", url: "https://x/play/G#t=c",
       secret: "c" },
   ]);
+});
+
+test("the creator sees which seats' invitations were held back, and why", () => {
+  const created = {
+    seats: [
+      { seat: 0, colour: "green", name: "Ann", open: false, link: "https://x/play/G#t=a" },
+      { seat: 1, colour: "red", name: "Bob", open: false, link: "https://x/play/G#t=b" },
+      { seat: 2, colour: "blue", name: null, open: true, link: null },
+    ],
+    held_invitations: [{ seat: 1, reason: "recipient", message: "Invitation not sent: …" }],
+  };
+  assert.deepEqual(heldInvitations(created), [
+    { seat: 1, label: "Seat 2: \u2068Bob\u2069 (red)", reason: "recipient",
+      message: "Invitation not sent: …" },
+  ]);
+  // The held seat's link is handed out like the others', to pass on by hand.
+  assert.deepEqual(createdLinks(created).filter((l) => l.kind === "seat").map((l) => l.label),
+    ["Seat 1: \u2068Ann\u2069 (green)", "Seat 2: \u2068Bob\u2069 (red)"]);
+  assert.deepEqual(heldInvitations({ ...created, held_invitations: [] }), []);
 });
 
 test("the join form becomes the join request", () => {

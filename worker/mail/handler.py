@@ -10,18 +10,21 @@ Message-ID, and in the embedded default it overwrites the same ``.eml`` file.
 
 from __future__ import annotations
 
+import logging
 import time
 from datetime import timedelta
 from pathlib import Path
 
 from flask import current_app
 
-from service.features.mail.deliveries import record_attempt
+from service.features.mail.deliveries import is_superseded, record_attempt
 from service.plumbing import request_ids
 from service.plumbing.sealing import Unsealable, unseal
 from worker.jobs import Job, Retry, TransportError, handler
 from worker.mail.message import BadMessage, build_message
 from worker.mail.transport import SmtpRefused, SmtpSettings, send_smtp, write_eml
+
+logger = logging.getLogger(__name__)
 
 # 1 min, 2, 4 ... up to 1 h between tries; given up after 10 tries (about 5 hours).
 EMAIL_RETRY = Retry(max_attempts=10, first=timedelta(minutes=1), cap=timedelta(hours=1))
@@ -36,7 +39,12 @@ def mail_dir() -> Path:
 @handler("email", EMAIL_RETRY)
 def deliver_email(job: Job) -> None:
     """Send the email of ``job`` and record the attempt in the mail log; raise
-    ``TransportError`` (permanent or not) when it fails."""
+    ``TransportError`` (permanent or not) when it fails. A held-back confirmation that a later
+    mail to the same reader made useless is not sent (its payload's ``superseded_by``)."""
+    prefix = job.payload.get("superseded_by")
+    if isinstance(prefix, str) and is_superseded(job.id, prefix):
+        logger.info("outbox row %s not sent: a later mail to its reader took its place", job.id)
+        return
     started = time.monotonic()
     try:
         send_email(job)

@@ -9,6 +9,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from service.features.computer import service
+from service.kernel.auth import Bearer
 from service.kernel.view_schemas import GameViewSchema
 from service.kernel.vocabulary import COMPUTER_LEVELS
 from service.plumbing.api import BEARER, SEAT, Blueprint, errors, json_reply
@@ -42,7 +43,7 @@ class ComputerSeat(MethodView):
         game/cancelled, game/over, game/not_started; 403 auth/forbidden for any token but
         the creator's.
         """
-        return json_reply(service.hand_to_computer(game_id, bearer_token(), seat,
+        return json_reply(service.hand_to_computer(game_id, Bearer(bearer_token()), seat,
                                                    body["level"]))
 
     @blp.response(200, GameViewSchema)
@@ -51,4 +52,5 @@ class ComputerSeat(MethodView):
     def delete(self, game_id: str, seat: str) -> Response:
         """Give the seat back to its player, whose link works as before (the creator's
         token)."""
-        return json_reply(service.hand_to_computer(game_id, bearer_token(), seat, None))
+        return json_reply(service.hand_to_computer(game_id, Bearer(bearer_token()), seat,
+                                                   None))

@@ -42,7 +42,7 @@ from engine.state import FIGURES, PLACEMENT
 from service.features.mail.notices import hold_turn_mail
 from service.features.notifications import service as notifications
 from service.kernel import pace
-from service.kernel.auth import CREATOR, SEAT, Credential, VouchedSeat, authenticate
+from service.kernel.auth import CREATOR, SEAT, Credential, VouchedSeat, authenticate_as
 from service.kernel.changes import GameChanged
 from service.kernel.game_rules import check_active, is_paused
 from service.kernel.models import Game, GameRow, Seat, SeatRow, hold_written
@@ -139,13 +139,13 @@ def play_computer_move(game_id: str, version: int, seat: int, submit: Submit) ->
             raise
 
 
-def hand_to_computer(game_id: str, token: str | None, seat_text: str, level: str | None
+def hand_to_computer(game_id: str, credential: Credential, seat_text: str, level: str | None
                      ) -> dict[str, Any]:
     """Let the computer play ``seat`` at ``level`` from now on (the creator's token), or
     (``level`` None) give the seat back to its player (the creator's token, or the seat's
-    own: a player takes their seat back), whose link never stopped working and whose missed
-    deadlines count from nought again. Return the game as the caller sees it. ``seat_text``
-    is the path's seat number, from 0.
+    own, or the seat the mail door vouched for: a player takes their seat back), whose link
+    never stopped working and whose missed deadlines count from nought again. Return the
+    game as the caller sees it. ``seat_text`` is the path's seat number, from 0.
 
     Refusals: 422 ``seat/not_found``; 409 ``seat/open`` for a seat no one has taken (the
     computer takes the seats of players, not empty chairs: fill it by invitation, or make
@@ -154,8 +154,9 @@ def hand_to_computer(game_id: str, token: str | None, seat_text: str, level: str
     """
     now = clock.now()
     with write_transaction() as session:
-        game, caller = authenticate(session, game_id, token,
-                                    kinds=(CREATOR,) if level is not None else (CREATOR, SEAT))
+        game, caller = authenticate_as(session, game_id, credential,
+                                       kinds=(CREATOR,) if level is not None
+                                       else (CREATOR, SEAT))
         check_active(game)
         seat = int(seat_text) if seat_text.isascii() and seat_text.isdigit() \
             and len(seat_text) <= 2 else -1

@@ -19,7 +19,7 @@ from typing import Any
 from sqlalchemy import or_, update
 
 from service.features.notifications import service as notifications
-from service.kernel.auth import CREATOR, SEAT, authenticate
+from service.kernel.auth import CREATOR, SEAT, Credential, authenticate_as
 from service.kernel.models import Game, GameRow, Seat
 from service.kernel.store import append_event
 from service.kernel.views import NUDGE_INTERVAL
@@ -31,9 +31,9 @@ from service.plumbing.i18n import _, format_moment
 from service.plumbing.unit_of_work import rows_changed, write_transaction
 
 
-def nudge(game_id: str, token: str | None) -> dict[str, Any]:
-    """Nudge the seat the game waits for (a seat's token, or the creator's); return whom,
-    when, and when the game may be nudged next.
+def nudge(game_id: str, credential: Credential) -> dict[str, Any]:
+    """Nudge the seat the game waits for (a seat's token, or the creator's; or a seat the mail
+    door vouched for); return whom, when, and when the game may be nudged next.
 
     Refusals: 403 for the spectators' token; 409 ``nudge/nobody_to_nudge`` when nobody is to
     act (the game has not started, is paused, in the monster phase, over or cancelled); 422
@@ -43,7 +43,7 @@ def nudge(game_id: str, token: str | None) -> dict[str, Any]:
     """
     now = clock.now()
     with write_transaction() as session:
-        game, caller = authenticate(session, game_id, token, kinds=(SEAT, CREATOR))
+        game, caller = authenticate_as(session, game_id, credential, kinds=(SEAT, CREATOR))
         to_move = _waited_for(game)
         if caller.kind == SEAT and caller.seat == to_move:
             raise ServiceError("nudge/yourself", _("It is your own move: nobody else to nudge."),

@@ -1,8 +1,9 @@
 """The reminder email: "your time runs out soon", to the seat to act, through the mail channel.
 
 It follows the seat's email preference as the other game emails do (``service.features.mail``): sent
-in the modes ``every_event`` and ``my_turn``, not in ``digest`` or ``none``, and not while
-the seat was on the game's page within the last minute. It carries the seat's mail link and
+in the modes ``every_event`` and ``my_turn``, not in ``digest`` or ``none``, not while
+the seat was on the game's page within the last minute, and not to an address that chose one
+mail a day for all its games (``service.features.mail.daily``). It carries the seat's mail link and
 the List-Unsubscribe headers of every game email; its dedupe key is the sub-turn's version.
 """
 
@@ -14,6 +15,7 @@ from sqlalchemy.orm import Session
 
 from service.features.mail import compose, notices
 from service.features.mail.compose import Mail, Reader
+from service.features.mail.daily import replaces_game_mails
 from service.features.mail.seats import is_active, mode_of, settings_of
 from service.kernel.models import Game, Seat
 from service.plumbing.i18n import _, colour_name, format_moment, ngettext
@@ -30,6 +32,8 @@ def write_reminder(session: Session, game: Game, seat: Seat, deadline: datetime,
     mode = mode_of(row)
     if mode not in notices.SENDING_MODES or is_active(row, now):
         return
+    if replaces_game_mails(session, seat.email):
+        return  # the address gets one mail a day for all its games instead
     with notices.in_seat_language(game, seat):
         mail = reminder_mail(notices.reader_of(session, game, seat, mode), deadline, now)
     notices.write_mail(session, seat, mail, TOPIC,

@@ -10,6 +10,7 @@ from flask.views import MethodView
 
 from service.features.deadlines import nudge, pacing, service
 from service.features.deadlines.schemas import MoveTimeLimitSchema, NudgedSchema, PaceSchema
+from service.kernel.auth import Bearer
 from service.kernel.view_schemas import GameViewSchema
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
 from service.plumbing.tokens import bearer_token
@@ -108,4 +109,4 @@ class Nudge(MethodView):
         nudge/yourself; 429 nudge/too_soon with details.next_nudge_at and Retry-After;
         409 nudge/moved_on when a move came in meanwhile.
         """
-        return json_reply(nudge.nudge(game_id, bearer_token()))
+        return json_reply(nudge.nudge(game_id, Bearer(bearer_token())))

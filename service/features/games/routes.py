@@ -19,6 +19,7 @@ from service.kernel.view_schemas import GameViewSchema
 from service.kernel.views import etag_header
 from service.plumbing.api import BEARER, SEAT, Blueprint, errors, json_reply
 from service.plumbing.i18n import accepted_language
+from service.plumbing.limits import client_address
 from service.plumbing.schemas import ConditionalHeaderSchema
 from service.plumbing.tokens import bearer_token
 
@@ -38,9 +39,14 @@ class Games(MethodView):
 
         Returns, to the creator only, each seat's private link, the creator token, the
         spectator link and the invite code for open seats. Seats with an email address get
-        their link by email too. A game without open seats starts at once.
+        their link by email too, unless the invitation is held back: an address that has
+        never answered the service gets a few invitations a day, and a client a few an hour
+        to such addresses. A held invitation is no error: the game is created, and
+        ``held_invitations`` says which seats' were held and why, in the request's language
+        (the seat keeps no address; pass its link on by hand). A game without open seats
+        starts at once.
         """
-        return json_reply(service.create_game(spec), 201)
+        return json_reply(service.create_game(spec, client_address()), 201)
 
 
 @blp.route("/<game_id>")

@@ -8,6 +8,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 import engine
+from service.features.mail.quotas import CLIENT, RECIPIENT
 from service.kernel.fields import (
     absent_computer_field,
     missed_deadlines_limit_field,
@@ -107,6 +108,18 @@ class CreatedSeatSchema(Schema):
     link = fields.String(allow_none=True, required=True)
 
 
+class HeldInvitationSchema(Schema):
+    """A seat whose invitation was not mailed, and why: its address has never answered the
+    service and has had its invitations for the day (``recipient``), or the creating client
+    has sent its invitations of the hour to such addresses (``client``). The seat keeps no
+    address: pass its link on by hand; its player can add their address on their page."""
+
+    seat = fields.Integer(required=True)
+    reason = fields.String(required=True, validate=validate.OneOf((RECIPIENT, CLIENT)))
+    message = fields.String(required=True, metadata={
+        "description": "Why, and what to do, in the request's language."})
+
+
 class CreatedGameSchema(Schema):
     """What only the creator receives, once: every seat's link, the creator's token, the
     spectator link and the invite code. This is the only response with other seats' links."""
@@ -119,6 +132,9 @@ class CreatedGameSchema(Schema):
     invite_code = fields.String(allow_none=True, required=True)
     invite_link = fields.String(allow_none=True, required=True)
     seats = fields.List(fields.Nested(CreatedSeatSchema), required=True)
+    held_invitations = fields.List(fields.Nested(HeldInvitationSchema), required=True, metadata={
+        "description": "The seats whose invitation by email was held back (empty: every seat "
+                       "with an address was mailed its link)."})
 
 
 class JoinSchema(Schema):

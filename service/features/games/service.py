@@ -14,9 +14,7 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine import Options
-from service.features.games import host
-from service.features.mail import seats as mail_seats
-from service.features.notifications import service as notifications
+from service.features.games import host, invitations
 from service.kernel.auth import CREATOR, SEAT, SPECTATOR, Caller, authenticate, check_game_id
 from service.kernel.changes import GameChanged
 from service.kernel.models import Game, Seat, Token
@@ -62,13 +60,15 @@ def _computer_name(language: str) -> str:
         return _("Computer")
 
 
-def create_game(spec: dict[str, Any]) -> dict[str, Any]:
+def create_game(spec: dict[str, Any], client: str) -> dict[str, Any]:
     """Create a game from a validated request; return what only the creator ever receives.
 
     The set-up is checked by the engine first (colours, options, start seat), so a game that
     could not start is refused before anything is written. Seats with a name are taken at
     once and get their token; open seats wait for someone with the invite code. A game with
-    no open seat starts at once.
+    no open seat starts at once. Seats with an address are mailed their link, unless the
+    invitation is held back (``service.features.games.invitations``: ``client``, the creating
+    client's address, counts them); the answer lists the held ones.
     """
     seat_specs = spec["seats"]
     colours = assign_colours([s.get("colour") for s in seat_specs])
@@ -116,10 +116,8 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
         session.add_all(seats)
         if open_count == 0:
             _start(game, colours, now)
-        for seat in seats:
-            if seat.email is not None:
-                notifications.send_invitation(session, game, seat,
-                                              play_link(game_id, seat_tokens[seat.seat]))
+        links = {number: play_link(game_id, token) for number, token in seat_tokens.items()}
+        held = invitations.invite(session, game, seats, links, client)
         if game.status == ACTIVE:
             session.flush()
             game_changed(session, GameChanged(game))
@@ -133,9 +131,10 @@ def create_game(spec: dict[str, Any]) -> dict[str, Any]:
             "invite_link": join_link(game_id, invite_code) if invite_code else None,
             "seats": [
                 {"seat": s.seat, "colour": s.colour, "name": s.name, "open": s.name is None,
-                 "link": play_link(game_id, seat_tokens[s.seat]) if s.name is not None else None}
+                 "link": links.get(s.seat)}
                 for s in seats
             ],
+            "held_invitations": held,
         }
     return body
 
@@ -165,13 +164,13 @@ def read_game(game_id: str, token: str | None,
               is_current: Callable[[str], bool]) -> GameRead:
     """Return the game as the token's holder sees it, or only its ETag if ``is_current``.
 
-    A seat's read counts as activity on the game's page (no emails while it looks).
+    A read is no sign that a player is looking: only the page's live stream holds a seat's
+    mail (``service.features.live.presence``), so a script or a bot reading writes nothing.
     """
     with read_transaction() as session:
-        game, caller, seats, last_read = authenticate_for_reading(session, game_id, token)
+        game, caller, seats = authenticate_for_reading(session, game_id, token)
         tag = etag(game, caller)
         view = None if is_current(tag) else game_view(game, seats, caller)
-    mail_seats.record_read(game_id, caller, last_read)
     return GameRead(tag, view)
 
 

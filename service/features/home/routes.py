@@ -14,6 +14,7 @@ from flask.views import MethodView
 
 from service.features.home import service
 from service.features.home.schemas import AskHomeLinkSchema, HomeLinkAcceptedSchema, HomeSchema
+from service.features.mail.schemas import DailyMailChoiceSchema, DailyMailSchema
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
 from service.plumbing.i18n import _
 from service.plumbing.tokens import bearer_token
@@ -67,3 +68,22 @@ class Home(MethodView):
         stop working (a home token). The links first sent to each seat keep working."""
         service.sign_out_everywhere(bearer_token())
         return json_reply(None, 204)
+
+
+@blp.route("/daily-mail")
+class DailyMail(MethodView):
+    """One mail a day for all the games of the address a home link was sent to."""
+
+    @blp.arguments(DailyMailChoiceSchema())
+    @blp.response(200, DailyMailSchema)
+    @errors(blp, 401)
+    @blp.doc(security=BEARER)
+    def put(self, choice: dict[str, Any]) -> Response:
+        """Choose one mail a day for all the address's games instead of a mail per game, or a
+        mail per game again, and the hour it goes at (a home token); what is left out stays.
+
+        The same choice is read and set from any of the address's games
+        (/games/{game_id}/daily-mail). Each game's email mode still holds for it: none keeps
+        it out of the daily mail.
+        """
+        return json_reply(service.set_daily_mail(bearer_token(), choice))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
+from service.features.mail.schemas import DailyMailSchema
 from service.kernel.vocabulary import STATUSES
 from service.plumbing.schemas import EmailAddress
 
@@ -58,3 +59,6 @@ class HomeSchema(Schema):
     expires_at = fields.String(required=True, metadata={
         "format": "date-time", "description": "When this home link stops working."})
     games = fields.List(fields.Nested(HomeGameSchema), required=True)
+    daily_mail = fields.Nested(DailyMailSchema, required=True, metadata={
+        "description": "Whether the address gets one mail a day for all its games "
+                       "(PUT /home/daily-mail)."})

@@ -10,7 +10,9 @@ everywhere (:func:`sign_out_everywhere`) moves the generation on, so every link 
 before stops working, and drops the seat tokens the list handed out. The list
 (:func:`read_home`) gives each seat of the address a link of its own, minted as "I lost my
 link" mints one (``service.features.links.service.replace_seat_token``, purpose ``home``) but
-derived from the address's generation, so the same link comes back on every visit.
+derived from the address's generation, so the same link comes back on every visit. The
+list also shows the address's choice of one mail a day for all its games
+(``service.features.mail.daily``), which :func:`set_daily_mail` sets.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from sqlalchemy.orm import Session
 from service.features.home.links import HomeLink, make_token, read_token, seat_token
 from service.features.home.models import HomeAddress
 from service.features.links.service import HOME, drop_seat_tokens, replace_seat_token
-from service.features.mail import compose
+from service.features.mail import compose, daily, trust
 from service.kernel.models import Game, Seat, Token
 from service.kernel.naming import game_name
 from service.kernel.store import load_state
@@ -83,12 +85,14 @@ def read_home(token: str | None) -> dict[str, Any]:
 
     One entry per seat of the address in a game that is open, under way or over (newest
     activity first after those waiting for the address), with a working link to the seat.
+    The link was mailed to the address alone: the address is trusted (``mail.trust``).
     Raises ``auth/missing_token``, ``home/invalid_link``, ``home/expired_link`` or
     ``home/revoked_link`` (401).
     """
     now = clock.now()
     with write_transaction() as session:
         address, link = _verified(session, token, now)
+        trust.trust(session, address.email_key, trust.HOME)
         rows = session.execute(
             select(Game, Seat).join(Seat, Seat.game_id == Game.id)
             .where(Seat.email_key == address.email_key, Game.status.in_(LISTED))
@@ -99,9 +103,23 @@ def read_home(token: str | None) -> dict[str, Any]:
         _store_seat_tokens(session, tokens, now)
         seats = _seats_of(session, {row.Game.id for row in rows})
         games = [_entry(row, seats, tokens) for row in rows]
+        email = rows[0].Seat.email or address.email_key if rows else address.email_key
+        daily_mail = daily.describe(session, email)
     games.sort(key=lambda entry: not entry["your_move"])  # stable: newest first otherwise
-    return {"email": rows[0].Seat.email if rows else address.email_key,
-            "expires_at": clock.iso(link.expires_at), "games": games}
+    return {"email": email, "expires_at": clock.iso(link.expires_at), "games": games,
+            "daily_mail": daily_mail}
+
+
+def set_daily_mail(token: str | None, choice: dict[str, Any]) -> dict[str, Any]:
+    """Set whether the home link's address gets one mail a day for all its games instead of
+    a mail per game, and at which hour (``choice``: ``daily``, ``hour``; either left out
+    stays); return the choice as :func:`read_home` shows it (``daily_mail``). Raises as
+    :func:`read_home` does."""
+    with write_transaction() as session:
+        address, _link = _verified(session, token, clock.now())
+        daily.choose(session, address.email_key, daily=choice.get("daily"),
+                     hour=choice.get("hour"))
+        return daily.describe(session, address.email_key)
 
 
 def sign_out_everywhere(token: str | None) -> None:

@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from service.features.links.models import EmailChange
 from service.features.links.service import HOME, RECOVERY, drop_seat_tokens, replace_seat_token
-from service.features.mail import compose
+from service.features.mail import compose, trust
 from service.features.mail.notices import in_seat_language
 from service.kernel.auth import SEAT, authenticate
 from service.kernel.models import Game, GameRow, Seat
@@ -67,7 +67,8 @@ def confirm_email(code: str) -> dict[str, Any]:
 
     The new address gets the seat's link at once, a new recovery link as "I lost my link"
     sends one (which retires the reply addresses and the recovery link mailed to the old
-    address); the seat's links on the old address's home page stop working. Raises
+    address); the seat's links on the old address's home page stop working. Its owner has
+    now answered a mail only they got: the address is trusted (``mail.trust``). Raises
     ``email/unknown_code`` (404: never issued, replaced or used already) or
     ``email/expired_code`` (404).
     """
@@ -87,6 +88,7 @@ def confirm_email(code: str) -> dict[str, Any]:
         game = session.get(Game, change.game_id)
         assert seat is not None and game is not None  # a change names an existing seat
         seat.email, seat.email_key = change.email, change.email.lower()
+        trust.trust(session, change.email, trust.CONFIRMED)
         drop_seat_tokens(session, select(Seat.game_id, Seat.seat).where(
             Seat.game_id == seat.game_id, Seat.seat == seat.seat), HOME)
         session.delete(change)

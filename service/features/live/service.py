@@ -13,11 +13,13 @@ from a page, and receives server-sent events::
 An ``id`` is the game's stamp (``service.features.live.hub``): an event is sent whenever the stamp
 moves, so whatever a viewer could see changed (a move, a monster phase, a seat taken, a pause,
 a deadline, a message at the table); the page then reads the game and the log from its own
-cursors. A stream opened with ``Last-Event-ID`` (a browser's reconnection) or ``?last=``
-gets an event at once only if the game moved since; otherwise the first event comes with the
-next change. A comment line goes out every ``LIVE_HEARTBEAT_SECONDS`` so proxies and the
-browser know the stream is alive, and the stream ends after ``LIVE_STREAM_SECONDS`` (the
-browser reconnects by itself). The events carry nothing a viewer may not see.
+cursors. A seat's page (a stream opened with a ticket) holds the seat's mail while it is
+open (:mod:`.presence`). A stream opened with ``Last-Event-ID`` (a browser's reconnection)
+or ``?last=`` gets an event at once only if the game moved since; otherwise the first event
+comes with the next change. A comment line goes out every ``LIVE_HEARTBEAT_SECONDS`` so
+proxies and the browser know the stream is alive, and the stream ends after
+``LIVE_STREAM_SECONDS`` (the browser reconnects by itself). The events carry nothing a
+viewer may not see.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from flask import Flask, current_app
 
 from service.features.live import tickets
 from service.features.live.hub import CHANNEL, Hub, messages_of, read_stamps, version_of
+from service.features.live.presence import REFRESH_SECONDS, Presence
 from service.kernel.auth import authenticate
 from service.plumbing import clock
 from service.plumbing.extensions import db
@@ -137,18 +140,21 @@ def open_stream(game_id: str, token: str | None, ticket: str | None,
                 last_event_id: str | None) -> Iterator[str]:
     """Check the caller (a token, else a ticket) and return the game's event stream.
 
-    The check runs now, in its own transaction; the stream holds no database connection.
+    The check runs now, in its own transaction, and so does the mark of a seat's page
+    (a ticket's stream: :mod:`.presence`); the stream holds no database connection.
     """
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    page = None
     with read_transaction() as session:
         if token is None and ticket is not None:
-            tickets.caller_of(session, game_id, ticket, clock.now())
+            page = tickets.caller_of(session, game_id, ticket, clock.now())
         else:
             authenticate(session, game_id, token)
+    presence = None if page is None else Presence.of_page(app, game_id, page)
     db.session.remove()
-    app = current_app._get_current_object()  # type: ignore[attr-defined]
     return _events(hub_of(app), game_id, last_event_id,
                    heartbeat=float(app.config["LIVE_HEARTBEAT_SECONDS"]),
-                   lifetime=float(app.config["LIVE_STREAM_SECONDS"]))
+                   lifetime=float(app.config["LIVE_STREAM_SECONDS"]), presence=presence)
 
 
 def event(stamp: str) -> str:
@@ -158,8 +164,10 @@ def event(stamp: str) -> str:
 
 
 def _events(hub: Hub, game_id: str, last_event_id: str | None, *, heartbeat: float,
-            lifetime: float) -> Iterator[str]:
+            lifetime: float, presence: Presence | None) -> Iterator[str]:
     ends = time.monotonic() + lifetime
+    if presence is not None:  # wake often enough to keep the seat's page marked
+        heartbeat = min(heartbeat, REFRESH_SECONDS)
     with hub.watching(game_id) as stamp:
         yield f"retry: {RETRY_MS}\n\n"
         seen = last_event_id
@@ -167,6 +175,8 @@ def _events(hub: Hub, game_id: str, last_event_id: str | None, *, heartbeat: flo
             if stamp is not None and stamp != seen:
                 yield event(stamp)
                 seen = stamp
+            if presence is not None:  # after a write that went through: the page is there
+                presence.keep()
             left = ends - time.monotonic()
             if left <= 0:
                 return

@@ -23,7 +23,7 @@ def list_actions(game_id: str, token: str | None, after: int, limit: int) -> dic
     each told in words; the seats come with the caller's check, the page's events in one
     more query."""
     with read_transaction() as session:
-        game, _caller, seats, _state = authenticate_for_reading(session, game_id, token)
+        game, _caller, seats = authenticate_for_reading(session, game_id, token)
         rows = session.scalars(
             select(Action).where(Action.game_id == game_id, Action.seq > after)
             .order_by(Action.seq).limit(limit + 1)

@@ -38,6 +38,8 @@ RECOVERY = "recovery"  # Token.purpose of the links "I lost my link" reissues
 SIGNATURE_CHARS = 16  # base32: 80 bits
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 _TOKEN = re.compile(r"([a-z2-7]{26})\.(\d{1,2})\.([0-9a-z]{1,8})\.([a-z2-7]{16})")
+# A token anywhere in a text, in any case (mail systems may fold it): what masked() hides.
+_TOKEN_IN_TEXT = re.compile(_TOKEN.pattern, re.IGNORECASE)
 
 
 class AddressError(ServiceError):
@@ -110,15 +112,12 @@ def read_reply_address(address: str, session: Session | None = None) -> tuple[st
     return token.game_id, token.seat
 
 
-def masked(address: str) -> str:
-    """Return ``address`` with its token's signature hidden: what the log keeps of a reply
-    address (the game, seat and epoch stay readable), so no table or log line holds an
-    address that could move a seat."""
-    match = _TOKEN.search(address.lower())
-    if match is None:
-        return address
-    start, end = match.span(4)
-    return address[:start] + "*" * (end - start) + address[end:]
+def masked(text: str) -> str:
+    """Return ``text`` (a reply address, or a whole log line) with the signature of every
+    token in it hidden: what the log keeps of a reply address (the game, seat and epoch stay
+    readable), so no table or log line holds an address that could move a seat."""
+    return _TOKEN_IN_TEXT.sub(
+        lambda token: f"{token[1]}.{token[2]}.{token[3]}." + "*" * len(token[4]), text)
 
 
 def is_reply_address(address: str) -> bool:

@@ -3,7 +3,9 @@
 Beat runs :func:`send_digests` every hour or so; a seat is due when its last digest is a day
 old. Each seat is written in its own short transaction that checks again that it is due, and
 the email's dedupe key names the period it covers, so running twice at once writes one
-email. A seat with no news, or active on its page in the last minute, is left for a later run.
+email. A seat with no news, or active on its page in the last minute, is left for a later run;
+so is a seat whose address chose one mail a day for all its games (:mod:`.daily_mail` lists
+the game instead) until it chooses a mail per game again.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from engine.state import OVER
 from service.features.mail import compose, history
+from service.features.mail.daily import replaces_game_mails
 from service.features.mail.notices import (
     in_seat_language,
     outcome_words,
@@ -64,7 +67,7 @@ def _send_one(game_id: str, seat_number: int, now: datetime) -> bool:
         seat = session.get(Seat, (game_id, seat_number))
         if prefs is None or game is None or seat is None or not seat.email:
             return False
-        if is_active(prefs, now):
+        if is_active(prefs, now) or replaces_game_mails(session, seat.email):
             return False
         since = prefs.digest_sent_at or game.started_at or game.created_at
         if not _write_digest(session, game, seat, since):

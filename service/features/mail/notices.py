@@ -7,8 +7,10 @@ For each seat with an address, after each change of a started game:
 * a monster phase just ended: its walk in words (mode ``every_event``).
 
 Nothing goes to a seat whose mode is ``digest`` or ``none``, nor to one that read the game
-on its page within the last minute. When a game starts at its creation, the seat to move
-just got its invitation in the same transaction and gets no second email.
+on its page within the last minute; nothing but "game over" to an address that chose one
+mail a day for all its games (:mod:`.daily`, :mod:`.daily_mail`). When a game starts at its
+creation, the seat to move just got its invitation in the same transaction and gets no
+second email.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from engine.state import OVER, Outcome
 from service.features.mail import compose, history, keys, moves
 from service.features.mail.addresses import reply_address
 from service.features.mail.compose import Mail, Reader
+from service.features.mail.daily import replaces_game_mails
 from service.features.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
 from service.features.talk.service import MessageRecord, since_version
 from service.kernel import narration, pace
@@ -80,6 +83,12 @@ def list_headers(game_id: str, seat: int) -> dict[str, str]:
                        f"{keys.unsubscribe_token(game_id, seat)}>")
     return {"List-Unsubscribe": ", ".join(targets),
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click"}
+
+
+def turn_mail_prefix(game_id: str, seat: int) -> str:
+    """Return how the job key of every mail to a seat about its game begins (its turns, the
+    monster, the end, nudges, reminders): a held-back answer waits for the next of them."""
+    return f"mail:{game_id}:{seat}:"
 
 
 def thread_key(game_id: str, seat: int) -> str:
@@ -143,6 +152,8 @@ def write(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], 
             topic = "monster"
         else:
             continue
+        if topic != "over" and replaces_game_mails(session, seat.email):
+            continue  # the address gets one mail a day for all its games instead
         with in_seat_language(game, seat):
             players = history.players_of(all_seats)  # in the seat's language
             reader = reader_of(session, game, seat, mode)
@@ -170,6 +181,8 @@ def write_turn_mail(session: Session, game: GameRow, seat: int, note: str | None
     mode, now = mode_of(settings), utcnow()
     if mode not in SENDING_MODES or is_active(settings, now):
         return
+    if replaces_game_mails(session, row.email):
+        return  # the address gets one mail a day for all its games instead
     with in_seat_language(game, row):
         players = history.players_of(list(session.scalars(_SEATS_OF, {"game_id": game.id})))
         mail = _compose(session, "turn", reader_of(session, game, row, mode), state, (),

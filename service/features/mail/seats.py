@@ -2,9 +2,14 @@
 
 Modes: ``every_event`` (its turn, monster phases, the end), ``my_turn`` (its turn and the
 end), ``digest`` (one email a day at most, see :mod:`service.features.mail.digest`), ``none``.
-Activity is recorded when the seat reads the game with its token; a seat active in the last
-:data:`ACTIVE_WINDOW` gets no email about the game (it is looking at it). To keep reads
-cheap, a read writes only when the stored time is older than :data:`ACTIVITY_STEP`.
+Answers (to the seat's emails to its reply address, ``service.features.mailin``): ``needed``
+(only those that need one: ``service.features.mailin.needed``) or ``every``.
+
+A seat is present while it has the game open on its page: the page's live stream marks it
+(:func:`mark_present`, from ``service.features.live.presence``, when the stream opens and
+then every 40 s or so while it stays open), and a seat marked within the last
+:data:`ACTIVE_WINDOW` gets no email about the game (it is looking at it). Reading the game
+through the API marks nothing: a script or a bot that reads is not a player looking.
 """
 
 from __future__ import annotations
@@ -17,7 +22,6 @@ from sqlalchemy import select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from service.kernel.auth import SEAT, Caller
 from service.kernel.models import SeatNotifications
 from service.plumbing.columns import utcnow
 from service.plumbing.unit_of_work import write_transaction
@@ -28,9 +32,12 @@ DIGEST = "digest"
 NONE = "none"
 MODES = (EVERY_EVENT, MY_TURN, DIGEST, NONE)
 DEFAULT_MODE = EVERY_EVENT
+ANSWERS_NEEDED = "needed"
+ANSWERS_EVERY = "every"
+ANSWERS = (ANSWERS_NEEDED, ANSWERS_EVERY)
+DEFAULT_ANSWERS = ANSWERS_NEEDED
 
 ACTIVE_WINDOW = timedelta(minutes=1)
-ACTIVITY_STEP = timedelta(seconds=15)
 
 
 def settings_of(session: Session, game_id: str) -> dict[int, SeatNotifications]:
@@ -44,8 +51,13 @@ def mode_of(row: SeatNotifications | None) -> str:
     return DEFAULT_MODE if row is None else row.email_mode
 
 
+def answers_of(row: SeatNotifications | None) -> str:
+    """Return which of a seat's emails are answered (the default when it has no row)."""
+    return DEFAULT_ANSWERS if row is None else row.answers
+
+
 def is_active(row: SeatNotifications | None, now: datetime) -> bool:
-    """True when the seat read the game on its page within the last minute."""
+    """True when the seat's page was open within the last minute (:func:`mark_present`)."""
     return row is not None and row.last_active_at is not None and (
         now - row.last_active_at < ACTIVE_WINDOW)
 
@@ -62,15 +74,7 @@ def upsert(session: Session, game_id: str, seat: int, values: Mapping[str, Any])
     )
 
 
-def record_read(game_id: str, caller: Caller, last: datetime | None) -> None:
-    """Note that a seat just read its game (other callers are not players: nothing to do).
-
-    ``last`` is when the seat's last read was recorded, as the read found it (None: never).
-    """
-    if caller.kind != SEAT or caller.seat is None:
-        return
-    now = utcnow()
-    if last is not None and now - last < ACTIVITY_STEP:
-        return
+def mark_present(game_id: str, seat: int) -> None:
+    """Note, in a transaction of its own, that the seat has the game open on its page now."""
     with write_transaction() as session:
-        upsert(session, game_id, caller.seat, {"last_active_at": now})
+        upsert(session, game_id, seat, {"last_active_at": utcnow()})

@@ -1,6 +1,7 @@
-"""What a reply asks for: a move in the engine's notation, ``board``, ``help`` or
-``language``; and the words of the answers that do not change the game (help, the legal
-moves of a figure).
+"""What a reply asks for: a move in the engine's notation, ``board``, ``help``,
+``language``, or one of the seat's tools (``nudge``, ``back``, ``plan``, ``plan clear``,
+``answers all``/``answers needed``: :mod:`service.features.mailin.tools`); and the words of the
+answers that do not change the game (help, the legal moves of a figure, the commands).
 
 A line is first read as the canonical notation in the seat's language's words
 (:mod:`service.features.mailin.words`); reading a move is then left to the engine
@@ -28,12 +29,25 @@ HELP = "help"
 LANGUAGE = "language"
 MOVE = "move"
 SAY = "say"
+NUDGE = "nudge"
+BACK = "back"
+PLAN = "plan"
+ANSWERS = "answers"
+PLAN_CLEAR = "plan clear"
+ANSWERS_ALL = "answers all"
+ANSWERS_NEEDED = "answers needed"
 
 _WORDS = {
     "board": BOARD, "show board": BOARD, "send board": BOARD, "send me the board": BOARD,
     "the board": BOARD, "map": BOARD,
     "help": HELP, "?": HELP, "commands": HELP, "how": HELP,
+    "nudge": NUDGE, "back": BACK, "take back": BACK, "take my seat back": BACK,
+    "i am back": BACK, "i'm back": BACK,
 }
+# A command with one word after it, before or after it: "plan clear", "clear plan".
+_HEADS = {"plan": PLAN, "answers": ANSWERS, "answer": ANSWERS}
+_ARGUMENTS = {PLAN: {"clear": PLAN_CLEAR}, ANSWERS: {"all": ANSWERS_ALL,
+                                                     "needed": ANSWERS_NEEDED}}
 
 
 def help_lines() -> list[str]:
@@ -58,13 +72,20 @@ def help_lines() -> list[str]:
 is your turn, the others when your next turns come, each only if it still does
 what it did when you wrote it (else you get an email). End a line with "or flip"
 to flip that figure instead; a line "flip the rest" flips your remaining figures."""),
-        # TRANSLATORS: board, help and say are command words the mail reader reads: keep
-        # them in English (each language's own words are listed after this text).
+        # TRANSLATORS: board, help, say, plan, clear, nudge, back, answers, all, needed and
+        # language are command words the mail reader reads: keep them in English (each
+        # language's own words are listed after this text).
         _("""Commands:
   board            send me the board
   help             send me this text
   say ...          post a message to the other players (the rest of the line, and
                    the lines after it up to a blank line; at most 500 characters)
+  plan             send me my turn plan; plan clear drops it
+  nudge            remind the player the game waits for (once a day)
+  back             take my seat back from the computer
+  answers all      answer every email I send (answers needed: only when I need
+                   an answer; a move is then answered when my next email from the
+                   game would not come soon)
   language de      write to me in German (en, de, es or pl)"""),
         _("Only the first lines you write count; quoted text and your signature are "
           "skipped."),
@@ -85,18 +106,26 @@ def _own_words(language: str) -> list[str]:
                         for colour, names in words.COLOURS[language].items())
     said = ", ".join(f"{'/'.join(names)} = {command}"
                      for command, names in words.COMMANDS[language].items())
+    after = ", ".join(f"{'/'.join(names)} = {argument}"
+                      for argument, names in words.ARGUMENTS[language].items())
     return ["", _("You may also write these words of your language (case and accents do not "
                   "matter):"),
             _("Directions: %(words)s", words=directions),
             _("Letters: %(words)s", words=letters),
             _("Colours: %(words)s", words=colours),
-            _("Commands: %(words)s", words=said)]
+            _("Commands: %(words)s", words=said),
+            # TRANSLATORS: plan and answers are command words the reader writes: keep plan,
+            # and write answers as your language's word for it in
+            # service/features/mailin/words.py, COMMANDS (antworten, respuestas, odpowiedzi).
+            _("After plan and answers: %(words)s", words=after)]
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
     """A reply's request: ``board``, ``help``, ``say``, ``language`` (``text`` is the
-    language asked for) or ``move`` (``text`` is the move in the canonical notation)."""
+    language asked for), a tool (``nudge``, ``back``, ``plan``, ``answers``: ``text`` is the
+    command in the canonical words, ``plan clear``) or ``move`` (``text`` is the move in the
+    canonical notation)."""
 
     kind: str
     text: str
@@ -149,7 +178,8 @@ def _reading(reading: words.Reading) -> str:
 def command_of(line: str, language: str = DEFAULT_LANGUAGE) -> Command:
     """Return the command a line asks for, in any language's words: ``board``, ``help``,
     ``say`` (a message to the table: ``parse.said_text`` reads it), ``language`` (with one
-    word after it at most), else a move
+    word after it at most), ``nudge``, ``back``, ``plan`` or ``answers`` (with a word they
+    take, before or after them), else a move
     to try (in the canonical notation as the seat's ``language`` reads it; as written when
     a letter is not read without guessing, which :func:`choose` answers)."""
     if said_line(line):
@@ -163,7 +193,22 @@ def command_of(line: str, language: str = DEFAULT_LANGUAGE) -> Command:
     if first == LANGUAGE and " " not in rest:  # "language de"; "Language is hard" is talk
         return Command(LANGUAGE, rest)
     kind = _WORDS.get(plain)
-    return Command(kind, plain) if kind else Command(MOVE, text)
+    return Command(kind, kind) if kind else _with_argument(plain) or Command(MOVE, text)
+
+
+def _with_argument(plain: str) -> Command | None:
+    """Return ``plan``, ``answers``, or one of them with an argument it takes (in any
+    language's words, before or after it); None for anything else ("Plan B" is talk)."""
+    written = plain.split()
+    if len(written) == 1 and written[0] in _HEADS:
+        return Command(_HEADS[written[0]], _HEADS[written[0]])
+    if len(written) != 2:
+        return None
+    for head, argument in (written, written[::-1]):
+        command = _ARGUMENTS.get(_HEADS.get(head, ""), {}).get(words.argument_of(argument) or "")
+        if command is not None:
+            return Command(_HEADS[head], command)
+    return None
 
 
 def language_asked(text: str) -> str | None:
@@ -177,8 +222,8 @@ def language_asked(text: str) -> str | None:
 def choose(lines: list[str], state: GameState | None, seat: int,
            language: str = DEFAULT_LANGUAGE) -> tuple[Command | None,
                                                       EngineError | Misread | None]:
-    """Pick the command among the first lines: the first ``board``/``help``/``language`` or
-    readable move, read in the seat's ``language`` (:func:`command_of`).
+    """Pick the command among the first lines: the first ``board``/``help``/``language``,
+    tool or readable move, read in the seat's ``language`` (:func:`command_of`).
 
     A ``say`` line is no command here (the message is posted apart) and is passed over.
     A line the engine cannot read as notation (``move/invalid``: "Hi!", "Thanks") is passed
@@ -296,8 +341,11 @@ def figure_named(text: str, state: GameState, seat: int,
 
 def legal_lines(state: GameState, seat: int, figure: FigureId | None) -> list[str]:
     """Return at most eight moves the seat can make now, one line each with what it does: of
-    ``figure`` alone when given and movable, else of each figure; then how many more there
-    are."""
+    ``figure`` alone when given and movable (or when it is the one figure that can act),
+    else of each figure; then how many more there are."""
+    if figure is None:
+        movable = list(engine.legal_moves(state, seat)) if state.to_move == seat else []
+        figure = FigureId.parse(movable[0]) if len(movable) == 1 else None
     shown, left = moves.suggestions(state, seat, figure)
     lines = [str(suggestion) for suggestion in shown]
     if left:
@@ -307,3 +355,22 @@ def legal_lines(state: GameState, seat: int, figure: FigureId | None) -> list[st
                               "(%(num)d more: write a figure and a square, like '5 to h7', "
                               "or 'board' for the board)", left))
     return lines
+
+
+def command_lines(language: str, *, nudge: bool, back: bool, every: bool) -> list[str]:
+    """Return the commands a seat may write now, at most eight, one line each in its
+    ``language``'s words with what it does: ``nudge`` when the game waits for another
+    player, ``back`` when the computer plays the seat, and the answers setting it has not
+    (``every``: it gets every answer now)."""
+    shown = [(BOARD, _("the board as it is now")),
+             (PLAN, _("your turn plan")),
+             *([(NUDGE, _("remind the player the game waits for"))] if nudge else []),
+             *([(BACK, _("take your seat back from the computer"))] if back else []),
+             (f"{SAY} ...", _("a message to the other players")),
+             (ANSWERS_NEEDED, _("an answer only when you need one")) if every
+             else (ANSWERS_ALL, _("an answer to every email")),
+             (f"{LANGUAGE} ...", _("the language of your emails")),
+             (HELP, _("how to write moves and commands"))]
+    said = [(words.said_as(command, language), does) for command, does in shown]
+    width = max(16, *(len(command) + 1 for command, _does in said))
+    return [f"{command:<{width}} {does}" for command, does in said]

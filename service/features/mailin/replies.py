@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import timedelta
 
+from flask import current_app
 from sqlalchemy.orm import Session
 
 from service.features.mail import markup
-from service.features.mail.notices import thread_key
+from service.features.mail.notices import thread_key, turn_mail_prefix
 from service.features.mailin.commands import help_lines
 from service.features.mailin.models import InboundMail
 from service.plumbing import outbox
+from service.plumbing.columns import utcnow
 from service.plumbing.i18n import _, ngettext
 from service.plumbing.i18n.languages import LANGUAGE_NAMES
 
@@ -35,6 +38,7 @@ class Answer:
     items: Sequence[str] = ()
     diagram: str | None = None
     link: str | None = None
+    held: bool = False  # sent only if no mail to the seat about its game follows in a while
 
 
 def write(session: Session, row: InboundMail, message_id: str | None, answer: Answer,
@@ -48,17 +52,24 @@ def write(session: Session, row: InboundMail, message_id: str | None, answer: An
     subject = row.subject if row.subject.lower().startswith("re:") else f"Re: {row.subject}"
     if row.said_note:
         answer = replace(answer, paragraphs=[row.said_note, *answer.paragraphs])
-    text, html = render(answer)
+    text, html = render(answer, answerable=reply_to is not None)
     # An answer to the seat joins the seat's thread of the game; one to a stranger does not.
     thread = (thread_key(row.game_id, row.seat)
               if reply_to and row.game_id is not None and row.seat is not None else None)
+    # A held answer waits, and is dropped if a mail to the seat about its game goes first.
+    superseded_by = (turn_mail_prefix(row.game_id, row.seat) if answer.held
+                     and row.game_id is not None and row.seat is not None else None)
+    not_before = None if superseded_by is None else utcnow() + timedelta(
+        seconds=current_app.config["MAIL_CONFIRM_AFTER_SECONDS"])
     outbox.email_job(session, row.sender, subject.strip()[:200] or answer.title, text,
                      f"mailin:{row.id}:reply", html=html, reply_to=reply_to, headers=headers,
-                     game_id=row.game_id, seat=row.seat, topic=TOPIC, thread=thread)
+                     game_id=row.game_id, seat=row.seat, topic=TOPIC, thread=thread,
+                     not_before=not_before, superseded_by=superseded_by)
 
 
-def render(answer: Answer) -> tuple[str, str]:
-    """Return the answer as plain text and as HTML."""
+def render(answer: Answer, answerable: bool = True) -> tuple[str, str]:
+    """Return the answer as plain text and as HTML; the footer says what to answer with
+    only when the answer can be answered (it goes to the seat, with its reply address)."""
     items = list(answer.items[:MAX_LEGAL_LINES])
     if len(answer.items) > MAX_LEGAL_LINES:
         items.append(ngettext("... and %(num)d more", "... and %(num)d more",
@@ -77,6 +88,8 @@ def render(answer: Answer) -> tuple[str, str]:
     if answer.link is not None:
         text_parts += [_("Your game: %(link)s", link=answer.link), ""]
         html_parts.append(markup.button(answer.link, _("Open your game")))
+    if not answerable:
+        return "\n".join(text_parts), markup.document(answer.title, html_parts, "")
     # TRANSLATORS: 'say', 'board' and 'help' are the words the player writes: keep them (the
     # help lists each language's own).
     footer = _("Answer with your move when it is your turn, 'say' and a message for the "
@@ -94,6 +107,30 @@ def applied(notation: str, diagram: str, link: str, to_move: str | None,
     done = (_("Done: %(notation)s. Now it is %(player)s's turn.", notation=notation,
               player=to_move) if to_move else _("Done: %(notation)s.", notation=notation))
     return Answer(_("Your move was made"), [done, *plan], diagram=diagram, link=link)
+
+
+MADE_NEXT = "next"  # another player is to move
+MADE_AGAIN = "again"  # the seat is to move again
+MADE_MONSTER = "monster"  # the monster phase comes
+MADE_OVER = "over"  # the game is over
+
+
+def made(notation: str, then: str, player: str | None, link: str,
+         plan: Sequence[str] = ()) -> Answer:
+    """Return the short answer to a move made by mail when the seat needs one: one line, the
+    move and what comes now (``then``: one of ``MADE_*``; ``player``, who is next), and what
+    became of the reply's further moves (``plan``)."""
+    # TRANSLATORS: notation is the move as the engine writes it (green 5 +NNW); player is a
+    # player's name or a colour.
+    line = {MADE_NEXT: _("Your move %(notation)s was made; %(player)s is next.",
+                         notation=notation, player=player),
+            MADE_AGAIN: _("Your move %(notation)s was made; it is your turn again.",
+                          notation=notation),
+            MADE_MONSTER: _("Your move %(notation)s was made; the monster moves next.",
+                            notation=notation),
+            MADE_OVER: _("Your move %(notation)s was made; the game is over.",
+                         notation=notation)}[then]
+    return Answer(_("Your move was made"), [line, *plan], link=link)
 
 
 def plan_words(lines: Sequence[str], flip_rest: bool) -> list[str]:
@@ -158,6 +195,16 @@ def said_note(refusal: str | None) -> str:
     return _("Your message was not posted to the table: %(reason)s", reason=refusal)
 
 
+def not_understood(reason: str, suggestions: Sequence[str], moves: bool,
+                   diagram: str | None, link: str) -> Answer:
+    """Return the answer to an email with nothing in it to act on: why, and what to write
+    (``moves``: the moves the seat can make now, with the board; else the commands)."""
+    ask = (_("These are the moves you can make now (answer with one line):") if moves
+           else _("You can answer with one of these lines:"))
+    return Answer(_("Your email was not understood"), [reason, ask], suggestions,
+                  diagram if moves else None, link)
+
+
 def refused(title: str, message: str) -> Answer:
     """Return the answer to a message that could not be acted on at all."""
     return Answer(title, [message])
@@ -194,3 +241,74 @@ def language_choices(asked: str, current: str, link: str) -> Answer:
         first,
         _("Your emails from this game are in %(language)s. Answer with one of these lines to "
           "change it:", language=LANGUAGE_NAMES[current])], choices, link=link)
+
+
+def nudged(player: str, emailed: bool, next_moment: str, link: str) -> Answer:
+    """Return the answer to ``nudge``: who was nudged, how, and when the next may go."""
+    # TRANSLATORS: player is a player's name or a colour.
+    how = (_("%(player)s got an email: the game waits for their move.", player=player)
+           if emailed else
+           _("%(player)s gets no email from this game: the nudge is shown on the game's page.",
+             player=player))
+    # TRANSLATORS: moment is a day and time.
+    return Answer(_("Your nudge was sent"), [
+        how, _("One nudge a day: the next may go at %(moment)s.", moment=next_moment)],
+        link=link)
+
+
+def seat_back(legal: Sequence[str], diagram: str | None, link: str) -> Answer:
+    """Return the answer to ``back`` that took the seat back from the computer; ``legal``,
+    the moves the seat can make now when it is its turn (and the board)."""
+    paragraphs = [_("The computer no longer plays your seat: its moves are yours again.")]
+    if legal:
+        paragraphs += [_("It is your turn: answer with your move."),
+                       _("These are the moves you can make now (answer with one line):")]
+    return Answer(_("Your seat is yours again"), paragraphs, legal,
+                  diagram if legal else None, link)
+
+
+def seat_yours(link: str) -> Answer:
+    """Return the answer to ``back`` from a seat the computer does not play."""
+    return Answer(_("Your seat is yours"),
+                  [_("The computer does not play your seat: it is yours already.")], link=link)
+
+
+def plan_shown(lines: Sequence[str], flip_rest: bool, stopped: str | None, clear: str,
+               link: str) -> Answer:
+    """Return the answer to ``plan``: the seat's turn plan (its lines in notation), why it
+    last stopped, and how to drop it (``clear``: the command in the seat's words)."""
+    paragraphs = []
+    if stopped:
+        # TRANSLATORS: reason says why the plan stopped, as the plan's email said it.
+        paragraphs.append(_("Your turn plan stopped: %(reason)s", reason=stopped))
+    if lines or flip_rest:
+        paragraphs += plan_words(lines, flip_rest)
+        # TRANSLATORS: command is what the player writes, in quotes ('plan clear').
+        paragraphs.append(_("To drop it, answer %(command)s.", command=f"'{clear}'"))
+    else:
+        paragraphs.append(_("You have no turn plan for this game turn. To make one, answer "
+                            "with several moves, one per line."))
+    return Answer(_("Your turn plan"), paragraphs, link=link)
+
+
+def plan_cleared(had: bool, link: str) -> Answer:
+    """Return the answer to ``plan clear``: dropped, or there was none."""
+    return Answer(_("Your turn plan"), [
+        _("Your turn plan was dropped: your coming turns are yours to play.") if had
+        else _("You had no turn plan: nothing was dropped.")], link=link)
+
+
+def answers_setting(every: bool, change: str, link: str) -> Answer:
+    """Return the answer to ``answers ...``: which of the seat's emails are answered now
+    (``every``: all), and how to change it (``change``: the command in the seat's words)."""
+    now = (_("You get an answer to every email you send to this game; to a move, with the "
+             "new board.") if every else
+           _("You get an answer only when you need one: when something was not done; to "
+             "board, help, a plan, a message to the table or a setting; and to a move when "
+             "your next email from this game will not come soon. A move that your next "
+             "email follows at once gets none: when it is your turn again, when the monster "
+             "moves next and you get its email, or when computers or plans move until your "
+             "turn."))
+    # TRANSLATORS: command is what the player writes, in quotes ('answers all').
+    return Answer(_("Your answers"), [now, _("To change it, answer %(command)s.",
+                                             command=f"'{change}'")], link=link)

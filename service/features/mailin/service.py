@@ -10,12 +10,15 @@ address among the recipients, in three steps:
    the seat's address (unless the creator turned that off), and a command must be found.
    ``board``, ``help``, ``language`` (which sets the seat's language) and every refusal are
    answered in this same transaction; a move is recorded with the game's current version
-   and goes on.
+   and goes on, and so is one of the seat's tools (``nudge``, ``back``, ``plan``, ``plan
+   clear``, ``answers``: :mod:`service.features.mailin.tools`).
 2. The move is submitted exactly as the API submits one: ``service.features.actions.service.
    submit_action``, as the seat the address vouched for, with the log row as idempotency
-   key.
-3. In one transaction: the outcome and the answer (the new board, or why not and the legal
-   moves of that figure) are written.
+   key (a tool: the page's use case, as that seat).
+3. In one transaction: the outcome and the answer are written: why not and the legal moves
+   of that figure; or, for a move made, an answer only when the seat needs one
+   (:mod:`service.features.mailin.needed`: one short line, or the new board for a seat that
+   asked for every answer).
 
 If the process dies between the steps, the row stays ``received`` and the next delivery of
 the message (mail servers retry until they get a 250) finishes it; the idempotency key
@@ -31,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from flask import current_app
@@ -40,14 +44,14 @@ import engine
 from engine import EngineError, GameState
 from engine.state import FIGURES
 from service.features.actions.service import submit_action
-from service.features.mail import keys
+from service.features.mail import keys, trust
 from service.features.mail.addresses import (
     AddressError,
     is_reply_address,
     read_reply_address,
     verify_token,
 )
-from service.features.mailin import commands, parse, replies, words
+from service.features.mailin import commands, needed, parse, replies, tools, words
 from service.features.mailin.inbox import (
     ANSWERED,
     APPLIED,
@@ -136,12 +140,13 @@ def _handle(inbound: parse.Inbound, recipient: str) -> Result:
                 else _pending(session, row, inbound))
         if move is None:
             return _result(row)
-    outcome = _submit(move)
+    finish = (tools.carry_out(move) if isinstance(move, tools.Errand)
+              else partial(_finish, move=move, outcome=_submit(move)))
     with write_transaction() as session:
         done = session.get(InboundMail, move.row_id)
         assert done is not None
         if done.status == RECEIVED:  # not finished meanwhile by a concurrent delivery
-            _finish(session, done, inbound.message_id, move, outcome)
+            finish(session, done, inbound.message_id)
         return _result(done)
 
 
@@ -150,9 +155,9 @@ def _result(row: InboundMail, duplicate: bool = False) -> Result:
 
 
 def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
-            recipient: str) -> _Move | None:
-    """Check the message to ``recipient`` and answer it, or return the move it carries (the
-    row keeps the address masked).
+            recipient: str) -> _Move | tools.Errand | None:
+    """Check the message to ``recipient`` and answer it, or return the move or the tool's
+    errand it carries (the row keeps the address masked).
 
     Until the message is proven to come from the seat, an answer is in English, or once the
     game is known in the game's language; after, in the seat's language and time zone.
@@ -186,15 +191,18 @@ def _decide(session: Session, row: InboundMail, inbound: parse.Inbound,
             _refuse(session, row, inbound, "mail/wrong_sender",
                     replies.wrong_sender(inbound.sender))
         return None
+    if seat_row.email_key and inbound.sender == seat_row.email_key:
+        # The seat's address answered to a reply address only its mail carried.
+        trust.trust(session, seat_row.email_key, trust.REPLY)
     language = language_of_seat(seat_row.language, game.language)
     with in_language(language, seat_row.time_zone):
         return _act(session, row, inbound, game, seat_row, language)
 
 
 def _act(session: Session, row: InboundMail, inbound: parse.Inbound, game: Game,
-         seat_row: Seat, language: str) -> _Move | None:
+         seat_row: Seat, language: str) -> _Move | tools.Errand | None:
     """Do what a message proven to come from the seat asks, read in the seat's ``language``:
-    answer it, or return the move it carries."""
+    answer it, or return the move or the tool's errand it carries."""
     game_id, seat = game.id, seat_row.seat
     if inbound.said is not None:
         row.said_note = _post_said(session, game_id, seat, inbound.said)
@@ -224,6 +232,9 @@ def _act(session: Session, row: InboundMail, inbound: parse.Inbound, game: Game,
             close(session, row, inbound.message_id, ANSWERED, "mail/board", "sent the board",
                     replies.board(diagram(state), link))
         return None
+    if command is not None and command.kind in tools.KINDS:
+        return tools.decide(session, row, inbound.message_id, game, seat_row, command,
+                            language)
     try:
         check_active(game)
     except ServiceError as refusal:
@@ -252,19 +263,14 @@ def _act(session: Session, row: InboundMail, inbound: parse.Inbound, game: Game,
             _refuse(session, row, inbound, refusal.code,
                     _not_now(session, game_id, state, refusal))
             return None
-    if command is None and problem is None:
-        close(session, row, inbound.message_id, REFUSED, "mail/no_command",
-               "no command in the message",
-               replies.refused_move("", _("I found no line to read in your email."),
-                                    commands.legal_lines(state, seat, None),
-                                    diagram(state), link))
+    if command is None:
+        _not_understood(session, row, inbound.message_id, state, seat_row, problem, link,
+                        language)
         return None
     if problem is not None:
-        line = command.text if command is not None else inbound.lines[0]
-        _refuse_move(session, row, inbound.message_id, state, seat, line, problem.code,
-                     problem.message, problem.details, link)
+        _refuse_move(session, row, inbound.message_id, state, seat, command.text,
+                     problem.code, _words_of(problem), problem.details, link)
         return None
-    assert command is not None
     row.version = game.version
     return _Move(row.id, game_id, seat, command.text, game.version, language,
                  seat_row.time_zone)
@@ -318,6 +324,32 @@ def _first(lines: list[str], language: str) -> tuple[commands.Command | None, No
     return next((c for c in found if c.kind != commands.SAY), None), None
 
 
+def _words_of(problem: EngineError | commands.Misread) -> str:
+    """Return why a line was not read, in the reader's language."""
+    return problem.message if isinstance(problem, commands.Misread) else engine_message(problem)
+
+
+def _not_understood(session: Session, row: InboundMail, message_id: str | None,
+                    state: GameState, seat_row: Seat,
+                    problem: EngineError | commands.Misread | None, link: str,
+                    language: str) -> None:
+    """Answer an email with nothing in it to act on: why, and what the seat may write now:
+    its moves, with the board, when it is its turn; else its commands."""
+    game_id, seat = seat_row.game_id, seat_row.seat
+    reason = (_("I found no line to read in your email.") if problem is None
+              else _("I could not read your email: %(reason)s", reason=_words_of(problem)))
+    your_turn = state.to_move == seat
+    waited_for = None if state.to_move is None else session.get(Seat, (game_id, state.to_move))
+    suggestions = (commands.legal_lines(state, seat, None) if your_turn else
+                   commands.command_lines(
+                       language, nudge=waited_for is not None and waited_for.computer is None,
+                       back=seat_row.computer is not None,
+                       every=needed.wants_every_answer(session, game_id, seat)))
+    close(session, row, message_id, REFUSED, "mail/no_command" if problem is None
+          else problem.code, reason,
+          replies.not_understood(reason, suggestions, your_turn, diagram(state), link))
+
+
 def _refuse(session: Session, row: InboundMail, inbound: parse.Inbound, code: str,
             message: str) -> None:
     close(session, row, inbound.message_id, REFUSED, code, message,
@@ -339,15 +371,19 @@ def _sender_must_match(session: Session, game_id: str) -> bool:
     return True if settings is None else settings.sender_must_match
 
 
-def _pending(session: Session, row: InboundMail, inbound: parse.Inbound) -> _Move | None:
+def _pending(session: Session, row: InboundMail,
+             inbound: parse.Inbound) -> _Move | tools.Errand | None:
     """Return the move of a row an earlier delivery left unfinished (with the plan its
-    further lines make, read again from the message)."""
+    further lines make, read again from the message), or its tool's errand."""
     if row.game_id is None or row.seat is None or row.command is None or row.version is None:
         return None
     game = session.get(Game, row.game_id)
     seat_row = session.get(Seat, (row.game_id, row.seat))
     language = language_of_seat(None if seat_row is None else seat_row.language,
                                 None if game is None else game.language)
+    errand = tools.again(row, language, None if seat_row is None else seat_row.time_zone)
+    if errand is not None:
+        return errand
     state = None if game is None else load_state(game)
     try:
         plan = None if state is None else commands.planned(inbound.lines, state, row.seat,
@@ -439,6 +475,8 @@ def _answer_outcome(session: Session, row: InboundMail, message_id: str | None, 
         _name_of(session, move.game_id, state.to_move)
         or colour_name(state.colour_of(state.to_move)))
     plan = _plan_rest(session, game, move)
+    answer = needed.answer_to_move(session, game, state, move.seat, move.version,
+                                   outcome.notation, to_move, link, plan, bool(row.said_note))
     close(session, row, message_id, APPLIED, None,
-           f"made {outcome.notation} (version {move.version} to {game.version})",
-           replies.applied(outcome.notation, diagram(state), link, to_move, plan))
+          f"made {outcome.notation} (version {move.version} to {game.version})"
+          + ("" if answer else "; not answered: the seat's next email follows"), answer)

@@ -1,4 +1,4 @@
-"""The SMTP door: a small receiver (aiosmtpd) for self-hosters, run by ``python -m service.smtpd``.
+"""The SMTP door: a small receiver (aiosmtpd) for self-hosters, run by ``python -m worker.smtpd``.
 
 It listens on ``MAILIN_SMTP_HOST:MAILIN_SMTP_PORT``, accepts only recipients that are reply
 addresses of this service (it relays nothing), refuses messages over
@@ -10,6 +10,11 @@ is answered 451, so that the sending server tries again later (the handling is i
 at every retry, for days, each time with a traceback in the log, while a refusal bounces at
 once and tells the player that the move was not taken. The database work runs in a thread,
 off the event loop.
+
+aiosmtpd logs every command it receives at INFO (``RCPT TO:<play+...>``), and whoever holds a
+reply address can play its seat: a receiver made here hides the signature of every reply
+address in every line aiosmtpd logs (:class:`MaskReplyAddresses`), as the service's own lines
+and tables do (``service.features.mail.addresses.masked``), and keeps the rest of the line.
 """
 
 from __future__ import annotations
@@ -22,12 +27,40 @@ from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from flask import Flask
 
-from service.features.mail.addresses import is_reply_address
+from service.features.mail.addresses import is_reply_address, masked
 from service.features.mailin.parse import Unreadable
 from service.features.mailin.service import receive
 from service.plumbing.errors import first_line, is_passing
 
 logger = logging.getLogger(__name__)
+
+# aiosmtpd's loggers: its sessions' ("mail.log": each command line, each recipient) and its
+# bundled handlers' and PROXY protocol's ("mail.debug").
+AIOSMTPD_LOGGERS = ("mail.log", "mail.debug")
+
+
+class MaskReplyAddresses(logging.Filter):
+    """Hides the signatures of reply addresses in a log record, its traceback included."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite the record's text with every signature hidden; let it through."""
+        message = record.getMessage()
+        hidden = masked(message)
+        if hidden != message:
+            record.msg, record.args = hidden, ()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        if record.exc_text:
+            record.exc_text = masked(record.exc_text)
+        return True
+
+
+def mask_reply_addresses_in_aiosmtpd_log() -> None:
+    """Put :class:`MaskReplyAddresses` on aiosmtpd's loggers (once per process)."""
+    for name in AIOSMTPD_LOGGERS:
+        log = logging.getLogger(name)
+        if not any(isinstance(existing, MaskReplyAddresses) for existing in log.filters):
+            log.addFilter(MaskReplyAddresses())
 
 
 class InboundHandler:
@@ -77,7 +110,9 @@ class InboundHandler:
 
 
 def make_controller(app: Flask, host: str | None = None, port: int | None = None) -> Controller:
-    """Return a (not yet started) receiver for ``app`` on ``host:port`` (default: config)."""
+    """Return a (not yet started) receiver for ``app`` on ``host:port`` (default: config),
+    aiosmtpd's log lines masked (:func:`mask_reply_addresses_in_aiosmtpd_log`)."""
+    mask_reply_addresses_in_aiosmtpd_log()
     config = app.config
     limit = int(config["MAIL_INBOUND_MAX_BYTES"])
     return Controller(InboundHandler(app), hostname=host or config["MAILIN_SMTP_HOST"],

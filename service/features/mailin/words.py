@@ -60,13 +60,35 @@ COLOURS: dict[str, dict[str, tuple[str, ...]]] = {
 
 COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
     "de": {"flip": ("umdrehen", "wenden"), "board": ("brett", "spielbrett"),
-           "help": ("hilfe",), "say": ("sag", "sage"), "language": ("sprache",)},
+           "help": ("hilfe",), "say": ("sag", "sage"), "language": ("sprache",),
+           "nudge": ("anstupsen", "erinnern"),
+           "back": ("zurück", "zurueck", "zurücknehmen", "zuruecknehmen"),
+           "answers": ("antworten",)},
     "es": {"flip": ("girar", "voltear"), "board": ("tablero",), "help": ("ayuda",),
-           "say": ("di", "decir"), "language": ("idioma",)},
+           "say": ("di", "decir"), "language": ("idioma",),
+           "nudge": ("avisar", "recordar"), "back": ("volver", "vuelvo", "recuperar"),
+           "answers": ("respuestas",)},
     "pl": {"flip": ("odwróć", "obróć"), "board": ("plansza",), "help": ("pomoc",),
-           "say": ("powiedz",), "language": ("język",)},
+           "say": ("powiedz",), "language": ("język",),
+           "nudge": ("ponagl", "ponaglij", "przypomnij"), "back": ("wracam", "powrót", "odbierz"),
+           "answers": ("odpowiedzi",)},
 }
-"""Each language's words for the mail's commands, read as the English ones."""
+"""Each language's words for the mail's commands, read as the English ones (``plan`` is the
+same word in all four)."""
+
+ARGUMENTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": {"clear": ("clear", "cancel", "delete"), "all": ("all", "every", "always"),
+           "needed": ("needed", "necessary")},
+    "de": {"clear": ("löschen", "loeschen", "aufheben"), "all": ("alle", "immer"),
+           "needed": ("nötig", "noetig", "notwendig")},
+    "es": {"clear": ("borrar", "cancelar"), "all": ("todas", "siempre"),
+           "needed": ("necesarias", "necesario")},
+    "pl": {"clear": ("usuń", "anuluj"), "all": ("wszystkie", "zawsze"),
+           "needed": ("potrzebne", "konieczne")},
+}
+"""Each language's words after ``plan`` (``clear``) and ``answers`` (``all``, ``needed``),
+read from anyone, before or after the command's word (``plan löschen``, ``usuń plan``); the
+first of each is the one answers name."""
 
 OR_WORDS: dict[str, tuple[str, ...]] = {"en": ("or",), "de": ("oder",), "es": ("o",),
                                         "pl": ("lub", "albo")}
@@ -80,6 +102,25 @@ LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
     "pl": ("pl", "polski", "polish", "polnisch", "polaco"),
 }
 """What ``language ...`` may name: a code, or a language named in any of the languages."""
+
+
+def argument_of(word: str) -> str | None:
+    """Return the argument (``clear``, ``all``, ``needed``) a word of any language is, or
+    None."""
+    folded = fold(word)
+    return next((argument for table in ARGUMENTS.values()
+                 for argument, names in table.items()
+                 if folded in {fold(name) for name in names}), None)
+
+
+def said_as(command: str, language: str) -> str:
+    """Return a command in the canonical words (``plan clear``, ``answers all``) as the
+    seat's ``language`` writes it (``plan löschen``, ``antworten alle``): what an answer
+    names, read back by ``service.features.mailin.commands.command_of``."""
+    own = COMMANDS.get(language, {})
+    arguments = ARGUMENTS.get(language, ARGUMENTS["en"])
+    return " ".join(own[word][0] if word in own else arguments[word][0]
+                    if word in arguments else word for word in command.split())
 
 
 def fold(word: str) -> str:

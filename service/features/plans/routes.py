@@ -10,6 +10,7 @@ from flask.views import MethodView
 from service.features.plans import service
 from service.features.plans.matching import PlanInput
 from service.features.plans.schemas import PlanInputSchema, PlanSchema
+from service.kernel.auth import Bearer
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
 from service.plumbing.tokens import bearer_token
 
@@ -28,7 +29,7 @@ class Plan(MethodView):
     @blp.doc(security=BEARER)
     def get(self, game_id: str) -> Response:
         """Read your seat's plan (your seat's token)."""
-        return json_reply(service.read_plan(game_id, bearer_token()))
+        return json_reply(service.read_plan(game_id, Bearer(bearer_token())))
 
     @blp.arguments(PlanInputSchema())
     @blp.response(200, PlanSchema)
@@ -52,5 +53,5 @@ class Plan(MethodView):
     @blp.doc(security=BEARER)
     def delete(self, game_id: str) -> Response:
         """Cancel your seat's plan (your seat's token)."""
-        service.cancel_plan(game_id, bearer_token())
+        service.cancel_plan(game_id, Bearer(bearer_token()))
         return json_reply(None, 204)

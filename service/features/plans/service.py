@@ -48,7 +48,7 @@ from service.features.plans.matching import (
 )
 from service.features.plans.matching import PlanInput as PlanInput  # plan_in's, for the mail door
 from service.features.plans.models import TurnPlan
-from service.kernel.auth import SEAT, Credential, VouchedSeat, authenticate
+from service.kernel.auth import SEAT, Credential, VouchedSeat, authenticate, authenticate_as
 from service.kernel.changes import GameChanged
 from service.kernel.game_rules import check_active, is_paused
 from service.kernel.models import Game, GameRow, Seat, hold_written
@@ -85,10 +85,11 @@ def plan_view(plan: TurnPlan | None, state: GameState | None, seat: int) -> dict
     return view
 
 
-def read_plan(game_id: str, token: str | None) -> dict[str, Any]:
-    """Return the plan of the token's seat (an empty one when it has none)."""
+def read_plan(game_id: str, credential: Credential) -> dict[str, Any]:
+    """Return the plan of the credential's seat (an empty one when it has none): a seat's
+    token, or a seat the mail door vouched for."""
     with read_transaction() as session:
-        game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
+        game, caller = authenticate_as(session, game_id, credential, kinds=(SEAT,))
         assert caller.seat is not None  # a seat's token names its seat
         return plan_view(session.get(TurnPlan, (game_id, caller.seat)), load_state(game),
                          caller.seat)
@@ -108,12 +109,27 @@ def put_plan(game_id: str, token: str | None, inputs: Sequence[PlanInput], flip_
         return plan_view(plan, state, caller.seat)
 
 
-def cancel_plan(game_id: str, token: str | None) -> None:
-    """Delete the plan of the token's seat (nothing to delete is no error)."""
+def cancel_plan(game_id: str, credential: Credential) -> bool:
+    """Delete the plan of the credential's seat (a seat's token, or a seat the mail door
+    vouched for); return whether it held a move still to play (nothing to delete is no
+    error)."""
     with write_transaction() as session:
-        _game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
+        game, caller = authenticate_as(session, game_id, credential, kinds=(SEAT,))
+        assert caller.seat is not None  # a seat's credential names its seat
+        had = caller.seat in acting_plans(session, game, load_state(game))
         session.execute(delete(TurnPlan).where(TurnPlan.game_id == game_id,
                                                TurnPlan.seat == caller.seat))
+        return had
+
+
+def acting_plans(session: Session, game: GameRow, state: GameState | None) -> frozenset[int]:
+    """Return the seats of ``game`` whose turn plan still holds a move (or "flip the rest")
+    for the game turn of ``state``: when their sub-turn comes, the plan plays it."""
+    if not game.has_plans or state is None or state.phase != FIGURES:
+        return frozenset()
+    plans = session.scalars(select(TurnPlan).where(TurnPlan.game_id == game.id,
+                                                   TurnPlan.game_turn == state.game_turn))
+    return frozenset(plan.seat for plan in plans if plan.lines or plan.flip_rest)
 
 
 def plan_in(session: Session, game: Game, seat: int, inputs: Sequence[PlanInput],

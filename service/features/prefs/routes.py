@@ -7,13 +7,15 @@ from typing import Any
 from flask import Response, request
 from flask.views import MethodView
 
-from service.features.prefs import language, pages, service
+from service.features.mail.schemas import DailyMailChoiceSchema, DailyMailSchema
+from service.features.prefs import daily, language, pages, service
 from service.features.prefs.schemas import (
     EmailNotificationsSchema,
     EmailPreferencesSchema,
     SeatLanguageAnswerSchema,
     SeatLanguageSchema,
 )
+from service.kernel.auth import Bearer
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
 from service.plumbing.tokens import bearer_token
 
@@ -34,17 +36,44 @@ class Notifications(MethodView):
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
     def get(self, game_id: str) -> Response:
-        """Read the seat's email mode and the status of its latest emails (a seat token)."""
-        return json_reply(service.read_preferences(game_id, bearer_token()))
+        """Read the seat's email mode, which of its emails are answered, and the status of its
+        latest emails (a seat token)."""
+        return json_reply(service.read_preferences(game_id, Bearer(bearer_token())))
 
     @blp.arguments(EmailPreferencesSchema())
     @blp.response(200, EmailNotificationsSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
     def put(self, preferences: dict[str, Any], game_id: str) -> Response:
-        """Set how often the seat is emailed about the game (a seat token)."""
-        return json_reply(service.set_preferences(game_id, bearer_token(),
-                                                  preferences["email_mode"]))
+        """Set how often the seat is emailed about the game, and which of its emails to the
+        game's reply address are answered (a seat token); what is left out stays."""
+        return json_reply(service.set_preferences(game_id, Bearer(bearer_token()),
+                                                  preferences.get("email_mode"),
+                                                  preferences.get("answers")))
+
+
+@blp.route("/games/<game_id>/daily-mail")
+class DailyMail(MethodView):
+    """One mail a day for all the games of the token's seat's address."""
+
+    @blp.response(200, DailyMailSchema)
+    @errors(blp, 401, 403, 404, 409)
+    @blp.doc(security=BEARER)
+    def get(self, game_id: str) -> Response:
+        """Read whether the seat's address gets one mail a day for all its games, and when
+        (a seat token; seat/no_email without an address). The choice is the address's: the
+        same in each of its games and on the list of its games (PUT /home/daily-mail)."""
+        return json_reply(daily.read_daily_mail(game_id, Bearer(bearer_token())))
+
+    @blp.arguments(DailyMailChoiceSchema())
+    @blp.response(200, DailyMailSchema)
+    @errors(blp, 401, 403, 404, 409)
+    @blp.doc(security=BEARER)
+    def put(self, choice: dict[str, Any], game_id: str) -> Response:
+        """Choose one mail a day for all the games of the seat's address instead of a mail
+        per game, or a mail per game again, and the hour it goes at (a seat token); what is
+        left out stays. Each game's email mode still holds for it: none keeps it out."""
+        return json_reply(daily.set_daily_mail(game_id, Bearer(bearer_token()), choice))
 
 
 @blp.route("/games/<game_id>/language")

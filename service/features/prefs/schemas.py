@@ -2,20 +2,41 @@
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from typing import Any
 
-from service.features.mail.seats import MODES
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+from service.features.mail.seats import ANSWERS, MODES
+from service.plumbing.i18n import _
 from service.plumbing.i18n.fields import language_field, time_zone_field
 
 MODE_DESCRIPTION = ("every_event: your turn, each monster phase and the end; my_turn: your "
                     "turn and the end; digest: one summary a day at most; none: no email.")
+ANSWERS_DESCRIPTION = (
+    "Which of your emails to the game's reply address are answered. needed (the default): "
+    "a refusal or a question, board, help, a plan, a message to the table, a setting, and a "
+    "move whose next email to you would not follow within moments; every: each one, a move "
+    "with the new board (docs/mail.md).")
 
 
 class EmailPreferencesSchema(Schema):
-    """What a seat may set: how often it is emailed about the game."""
+    """What a seat may set: how often it is emailed about the game, and which of its emails
+    are answered (either, or both)."""
 
-    email_mode = fields.String(required=True, validate=validate.OneOf(MODES),
+    class Meta:
+        """At least one of the two."""
+
+        openapi = {"anyOf": [{"required": ["email_mode"]}, {"required": ["answers"]}]}
+
+    email_mode = fields.String(validate=validate.OneOf(MODES),
                                metadata={"description": MODE_DESCRIPTION})
+    answers = fields.String(validate=validate.OneOf(ANSWERS),
+                            metadata={"description": ANSWERS_DESCRIPTION})
+
+    @validates_schema
+    def _one_at_least(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "email_mode" not in data and "answers" not in data:
+            raise ValidationError(_("Give 'email_mode', 'answers' or both."), "email_mode")
 
 
 class EmailDeliverySchema(Schema):
@@ -41,8 +62,10 @@ class EmailNotificationsSchema(Schema):
     email = fields.String(required=True, allow_none=True, metadata={
         "description": "The seat's address; null: the seat gets no email at all."})
     email_mode = fields.String(required=True, metadata={"description": MODE_DESCRIPTION})
+    answers = fields.String(required=True, metadata={"description": ANSWERS_DESCRIPTION})
     last_active_at = fields.String(required=True, allow_none=True, metadata={
-        "description": "When the seat last read the game; no email within a minute of it."})
+        "description": "When the seat's page was last seen open (its live stream); no email "
+                       "within a minute of it."})
     digest_sent_at = fields.String(required=True, allow_none=True)
     deliveries = fields.List(fields.Nested(EmailDeliverySchema), required=True)
 

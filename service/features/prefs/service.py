@@ -8,8 +8,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.features.mail import keys
-from service.features.mail.seats import DIGEST, NONE, mode_of, upsert
-from service.kernel.auth import SEAT, authenticate
+from service.features.mail.seats import DIGEST, NONE, answers_of, mode_of, upsert
+from service.kernel.auth import SEAT, Credential, authenticate_as
 from service.kernel.models import Seat, SeatNotifications
 from service.plumbing.clock import iso
 from service.plumbing.columns import utcnow
@@ -20,21 +20,27 @@ from service.plumbing.unit_of_work import read_transaction, write_transaction
 MAX_DELIVERIES = 50
 
 
-def read_preferences(game_id: str, token: str | None) -> dict[str, Any]:
-    """Return the token's seat's preference and its latest emails (a seat token only)."""
+def read_preferences(game_id: str, credential: Credential) -> dict[str, Any]:
+    """Return the seat's preferences and its latest emails (a seat's token, or a seat the
+    mail door vouched for)."""
     with read_transaction() as session:
-        _, caller = authenticate(session, game_id, token, kinds=(SEAT,))
-        assert caller.seat is not None  # a seat token
+        _, caller = authenticate_as(session, game_id, credential, kinds=(SEAT,))
+        assert caller.seat is not None  # a seat's credential
         return _view(session, game_id, caller.seat)
 
 
-def set_preferences(game_id: str, token: str | None, email_mode: str) -> dict[str, Any]:
-    """Set the token's seat's email mode; return the same view as :func:`read_preferences`."""
+def set_preferences(game_id: str, credential: Credential, email_mode: str | None = None,
+                    answers: str | None = None) -> dict[str, Any]:
+    """Set the seat's email mode and/or which of its emails are answered (None: unchanged);
+    return the same view as :func:`read_preferences`."""
     with write_transaction() as session:
-        _, caller = authenticate(session, game_id, token, kinds=(SEAT,))
-        assert caller.seat is not None  # a seat token
-        upsert(session, game_id, caller.seat, _mode_values(session, game_id, caller.seat,
-                                                           email_mode))
+        _, caller = authenticate_as(session, game_id, credential, kinds=(SEAT,))
+        assert caller.seat is not None  # a seat's credential
+        values = ({} if email_mode is None
+                  else _mode_values(session, game_id, caller.seat, email_mode))
+        if answers is not None:
+            values["answers"] = answers
+        upsert(session, game_id, caller.seat, values)
         return _view(session, game_id, caller.seat)
 
 
@@ -79,6 +85,7 @@ def _view(session: Session, game_id: str, seat: int) -> dict[str, Any]:
         "seat": seat,
         "email": address,
         "email_mode": mode_of(row),
+        "answers": answers_of(row),
         "last_active_at": iso(row.last_active_at) if row else None,
         "digest_sent_at": iso(row.digest_sent_at) if row else None,
         "deliveries": [{

@@ -243,6 +243,32 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       return json(await call("PUT", game(id, "/notifications"), { body: { email_mode: emailMode } }));
     },
     /**
+     * Set which of the seat's emails to the game's reply address are answered: needed (only
+     * those that need an answer) or every.
+     * @returns {Promise<object>} as `notifications`
+     */
+    async setAnswers(id, answers) {
+      return json(await call("PUT", game(id, "/notifications"), { body: { answers } }));
+    },
+    /**
+     * Whether the seat's address gets one mail a day for all its games, and when.
+     * @returns {Promise<{email: string, daily: boolean, hour: number, time_zone: string,
+     *   language: string}>}
+     */
+    async dailyMail(id) {
+      return json(await call("GET", game(id, "/daily-mail")));
+    },
+    /**
+     * Choose one mail a day for all the games of the seat's address (or a mail per game), and
+     * its hour; what is left out stays.
+     * @param {string} id
+     * @param {{daily?: boolean, hour?: number}} choice
+     * @returns {Promise<object>} as `dailyMail`
+     */
+    async setDailyMail(id, choice) {
+      return json(await call("PUT", game(id, "/daily-mail"), { body: choice }));
+    },
+    /**
      * Set the seat's language and time zone: its mails, answers and page follow them.
      * @param {string} id
      * @param {object} choice `{language?, time_zone?}` ("de", "Europe/Berlin")
@@ -283,11 +309,22 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       return json(await call("POST", "/home/link", { body: { email }, ok: [202] }));
     },
     /**
-     * Every game of the home token's address, those waiting for it first.
-     * @returns {Promise<{email: string, expires_at: string, games: object[]}>}
+     * Every game of the home token's address, those waiting for it first, and its choice of
+     * one mail a day for all of them.
+     * @returns {Promise<{email: string, expires_at: string, games: object[],
+     *   daily_mail: object}>}
      */
     async home() {
       return json(await call("GET", "/home"));
+    },
+    /**
+     * Choose one mail a day for all the home token's address's games (or a mail per game),
+     * and its hour; what is left out stays.
+     * @param {{daily?: boolean, hour?: number}} choice
+     * @returns {Promise<object>} the choice as now stored, as `home()`'s `daily_mail`
+     */
+    async setHomeDailyMail(choice) {
+      return json(await call("PUT", "/home/daily-mail", { body: choice }));
     },
     /** Stop every home link of the home token's address, and the seat links they gave. */
     async signOutEverywhere() {

@@ -40,14 +40,15 @@ function seatWords(entry) {
 /**
  * The lines of the home page.
  * @param {object} home the answer of `GET /home`
- * @returns {{email: string, expiresAt: string, games: Array<{id: string, name: string,
- *   href: string, yourMove: boolean, state: string, seat: string, lastActivity: string,
- *   deadline: string|null}>}}
+ * @returns {{email: string, expiresAt: string, dailyMail: object, games: Array<{id: string,
+ *   name: string, href: string, yourMove: boolean, state: string, seat: string,
+ *   lastActivity: string, deadline: string|null}>}}
  */
 export function homeLines(home) {
   return {
     email: home.email,
     expiresAt: home.expires_at,
+    dailyMail: home.daily_mail,
     games: home.games.map((entry) => ({
       id: entry.game_id,
       name: entry.name,

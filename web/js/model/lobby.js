@@ -93,6 +93,12 @@ export function gameSpec(form) {
   };
 }
 
+/** A seat of a new game in words, as its link and its held invitation name it. */
+function seatLabel(s) {
+  return t("Seat {number}: {name} ({colour})",
+    { number: s.seat + 1, name: isolate(s.name), colour: colourName(s.colour) });
+}
+
 /**
  * The links of a new game to hand out, from the creation's answer: one per seat (an open
  * seat gets the invitation instead), the spectators' and the creator's.
@@ -103,10 +109,7 @@ export function gameSpec(form) {
 export function createdLinks(created) {
   const links = [];
   for (const s of created.seats) {
-    if (s.link) {
-      links.push({ kind: "seat", label: t("Seat {number}: {name} ({colour})",
-        { number: s.seat + 1, name: isolate(s.name), colour: colourName(s.colour) }), url: s.link });
-    }
+    if (s.link) links.push({ kind: "seat", label: seatLabel(s), url: s.link });
   }
   if (created.invite_link) {
     const open = created.seats.filter((s) => s.open).map((s) => colourName(s.colour));
@@ -119,6 +122,23 @@ export function createdLinks(created) {
   links.push({ kind: "creator", label: t("You, the creator (cancel, pause)"),
     url: created.creator_link, secret: created.creator_token });
   return links;
+}
+
+/**
+ * The seats of a new game whose invitation by email the service held back (their address
+ * has never answered it and had its invitations for the day, or the creator's connection
+ * its invitations of the hour): the creator sends those links by hand.
+ * @param {object} created the answer of `POST /games`
+ * @returns {Array<{seat: number, label: string, reason: string, message: string}>} `label`
+ *   names the seat as its link does; `message` is why and what to do, as the service words
+ *   it in the page's language
+ */
+export function heldInvitations(created) {
+  const seats = new Map(created.seats.map((s) => [s.seat, s]));
+  return (created.held_invitations ?? []).map((held) => ({
+    seat: held.seat, label: seatLabel(seats.get(held.seat)), reason: held.reason,
+    message: held.message,
+  }));
 }
 
 /**

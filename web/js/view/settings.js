@@ -1,11 +1,13 @@
 /**
  * The settings panel of the game page: for the creator, the host tools (view/host.js); for a
  * seat, its language and time zone (the page's and its mails') and its email notifications
- * (how often); for both, the webhooks of the token's holder (a seat's own, or the game's for
- * its creator, view/hooks.js). Spectators have no settings.
+ * (how often, which of its emails to the game are answered, and its address's choice of one
+ * mail a day for all its games, view/daily.js); for both, the webhooks of the token's holder
+ * (a seat's own, or the game's for its creator, view/hooks.js). Spectators have no settings.
  */
 
 import { browserTimeZone, language, languageNames, t } from "../model/i18n.js";
+import { dailyMailChoice } from "./daily.js";
 import { renderHooks } from "./hooks.js";
 import { renderHostTools } from "./host.js";
 import { el } from "./panel.js";
@@ -16,6 +18,11 @@ const EMAIL_MODES = [
   ["my_turn", () => t("only your turn (and the end)")],
   ["digest", () => t("one summary a day at most")],
   ["none", () => t("no email")],
+];
+const ANSWERS = [
+  ["needed", () => t("only when needed (a move is answered when your next email would not "
+    + "come soon)")],
+  ["every", () => t("every email (a move with the new board)")],
 ];
 
 /** The time zones to choose from: the browser's list (with `current`), else none. */
@@ -69,7 +76,34 @@ function languagePanel(ui, gameId, viewer, onSaved) {
       + "language, with their times in this time zone.")));
 }
 
-/** The seat's email mode: a choice saved at once, or why there is none (no address). */
+/**
+ * A choice among `options` (`[value, text()]`), showing `value`, saved at once by `save(value)`
+ * (which returns the stored settings; `stored(settings)` reads the choice back from them).
+ */
+function choice(ui, id, options, value, save, stored, failed) {
+  const select = el("select", { id },
+    ...options.map(([option, text]) => el("option", { value: option }, text())));
+  select.value = value;
+  const saved = el("span", { class: "saved", "aria-live": "polite" });
+  let shown = value;
+  select.addEventListener("change", async () => {
+    saved.textContent = "";
+    try {
+      shown = stored(await save(select.value));
+      select.value = shown;
+      saved.textContent = t("Saved.");
+    } catch (error) {
+      ui.alert(failed(error.message));
+      select.value = shown;
+    }
+  });
+  return [select, saved];
+}
+
+/**
+ * The seat's email mode and which of its emails to the game are answered: choices saved at
+ * once, or why there are none (no address).
+ */
 async function emailPanel(ui, gameId) {
   const box = el("div", { class: "email-mode" });
   let current;
@@ -84,26 +118,37 @@ async function emailPanel(ui, gameId) {
     box.append(el("p", {}, t("This seat has no email address, so it gets no email.")));
     return box;
   }
-  const mode = el("select", { id: "email-mode" },
-    ...EMAIL_MODES.map(([value, text]) => el("option", { value }, text())));
-  mode.value = current.email_mode;
-  const saved = el("span", { class: "saved", "aria-live": "polite" });
-  mode.addEventListener("change", async () => {
-    saved.textContent = "";
-    try {
-      const now = await ui.client.setNotifications(gameId, mode.value);
-      mode.value = now.email_mode;
-      saved.textContent = t("Saved.");
-    } catch (error) {
-      ui.alert(t("The email setting was not saved: {reason}", { reason: error.message }));
-      mode.value = current.email_mode;
-    }
-  });
+  const failed = (reason) => t("The email setting was not saved: {reason}", { reason });
+  const mode = choice(ui, "email-mode", EMAIL_MODES, current.email_mode,
+    (value) => ui.client.setNotifications(gameId, value), (now) => now.email_mode, failed);
+  const answers = choice(ui, "email-answers", ANSWERS, current.answers,
+    (value) => ui.client.setAnswers(gameId, value), (now) => now.answers, failed);
   box.append(el("label", { for: "email-mode" }, t("Email to {email}", { email: current.email })),
-    mode, saved,
+    ...mode,
     el("p", { class: "hint" }, t("No email comes while you have this game open here: what it "
-      + "would say is on the page. Mail starts again a minute after you leave.")));
+      + "would say is on the page. Mail starts again a minute after you leave.")),
+    el("label", { for: "email-answers" }, t("Answers to the emails you send to this game")),
+    ...answers,
+    el("p", { class: "hint answers-hint" }, t("You can play by replying to the game's emails. "
+      + "A refusal, a question or a setting is always answered; a move only when your next "
+      + "email from the game would not come within moments. Write 'answers all' or 'answers "
+      + "needed' to change it by email.")));
   return box;
+}
+
+/**
+ * The choice of one mail a day for all the games of the seat's address (view/daily.js), or
+ * nothing for a seat without an address (the email panel says why).
+ */
+async function dailyPanel(ui, gameId) {
+  try {
+    const current = await ui.client.dailyMail(gameId);
+    return dailyMailChoice(ui, current, (choice) => ui.client.setDailyMail(gameId, choice));
+  } catch (error) {
+    if (error.code === "seat/no_email") return el("div", { class: "daily-mail", hidden: "" });
+    return el("p", {}, t("The email settings could not be read: {reason}",
+      { reason: error.message }));
+  }
 }
 
 /**
@@ -128,7 +173,8 @@ export async function renderSettings(container, ui, gameId, viewer, onLanguage =
     ...(viewer.kind === "creator" ? [host] : []),
     ...(viewer.kind === "seat" ? [languagePanel(ui, gameId, viewer, onLanguage)] : []),
     el("h2", {}, t("Notifications")),
-    ...(viewer.kind === "seat" ? [await emailPanel(ui, gameId)] : []),
+    ...(viewer.kind === "seat" ? [await emailPanel(ui, gameId), await dailyPanel(ui, gameId)]
+      : []),
     hooks);
   const parts = [renderHooks(hooks, ui, gameId, viewer)];
   if (viewer.kind === "creator") {
