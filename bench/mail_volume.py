@@ -94,7 +94,8 @@ def first_move(message: Message) -> str | None:
     if INVITED in body:
         lines = body.splitlines()
         start = lines.index(INVITED)
-        return next(line for line in lines[start + 1:] if line.strip()).strip().split("   (")[0]
+        line = next(line for line in lines[start + 1:] if line.strip())
+        return line.strip().removeprefix("- ").split("   (")[0]
     return None
 
 

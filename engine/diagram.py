@@ -176,11 +176,13 @@ def monster_line(state: GameState, *, say: Say = english) -> str:
     """Return where the monster is and faces, and its cards, in a sentence."""
     said = {"square": square_name(state.monster.square), "left": len(state.pile),
             "direction": direction_word(DIRECTION_LETTERS[state.monster.facing], say=say)}
+    # TRANSLATORS: the cards of the stage under way: "Monster on o6 facing north; 3 cards
+    # left, played: 8, 7, 10, 1 hit, 7."
     if not state.discard:
-        return say("Monster on %(square)s, facing %(direction)s. Cards: %(left)s left, none "
-                   "played yet this stage.", **said)
-    return say("Monster on %(square)s, facing %(direction)s. Cards: %(left)s left; played "
-               "this stage: %(cards)s.",
+        return say("Monster on %(square)s facing %(direction)s; %(left)s cards left, none "
+                   "played yet.", **said)
+    return say("Monster on %(square)s facing %(direction)s; %(left)s cards left, played: "
+               "%(cards)s.",
                cards=comma_list([card_name(c, say=say).replace(" ", _KEEP)
                                  for c in state.discard], say=say),
                **said)

@@ -9,13 +9,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Self
 
+from engine.texts import Plural
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises on purpose.
 
     An error raised with :meth:`said` also keeps its message as a ``template`` (English, with
-    ``%(name)s`` placeholders) and the ``words`` that fill it, so that a caller can write the
-    message in its reader's language; ``message`` is always the English.
+    ``%(name)s`` placeholders; a :class:`~engine.texts.Plural` when it counts something) and
+    the ``words`` that fill it, so that a caller can write the message in its reader's
+    language; ``message`` is always the English.
     """
 
     code = "engine/error"
@@ -24,17 +27,18 @@ class EngineError(ValueError):
         super().__init__(message)
         self.message = message
         self.details = details
-        self.template: str | None = None
+        self.template: str | Plural | None = None
         self.words: dict[str, Any] = {}
 
     @classmethod
-    def said(cls, template: str, words: Mapping[str, Any] | None = None,
+    def said(cls, template: str | Plural, words: Mapping[str, Any] | None = None,
              **details: Any) -> Self:
         """Return the error whose message is ``template`` filled from ``words`` and
         ``details`` (``words`` win): the placeholders of the message that are not details
         go in ``words``. A word that is itself an engine error is filled with its message."""
         fill = {**details, **(words or {})}
-        error = cls(template % fill, **details)
+        english = template.english(fill) if isinstance(template, Plural) else template
+        error = cls(english % fill, **details)
         error.template, error.words = template, fill
         return error
 

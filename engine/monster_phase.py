@@ -20,6 +20,7 @@ from engine.state import (
     MONSTER,
     OUTSIDE,
     OVER,
+    PLACEMENT,
     REMOVED,
     Figure,
     GameState,
@@ -53,6 +54,11 @@ def draw_card(state: GameState, rng: Rng) -> tuple[str, tuple[str, ...], list[di
     return card, tuple(pile), events
 
 
+_NOT_MONSTER_PHASE = {PLACEMENT: N_("it is the placement phase, not the monster phase"),
+                      FIGURES: N_("it is the figure phase, not the monster phase")}
+"""The refusal of the monster's turn before it is due, by the game's phase."""
+
+
 def resolve_monster_phase(state: GameState, card: str | None = None) -> Transition:
     """Carry out the monster phase: draw (or use ``card``), walk, then start the next turn.
 
@@ -63,8 +69,7 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
     if state.phase == OVER:
         raise GameOver.said(N_("the game is over"), phase=state.phase)
     if state.phase != MONSTER:
-        raise WrongPhase.said(N_("it is the %(phase)s phase, not the monster phase"),
-                              phase=state.phase)
+        raise WrongPhase.said(_NOT_MONSTER_PHASE[state.phase], phase=state.phase)
     rng = Rng(state.rng)
     if card is None:
         card, pile, events = draw_card(state, rng)

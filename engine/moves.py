@@ -29,7 +29,7 @@ from engine.search import (
     search_moves,
 )
 from engine.state import FigureId, GameState
-from engine.texts import N_
+from engine.texts import N_, Nn_, Plural
 
 STEP_LETTERS = DIRECTION_LETTERS + ENTER + LEAVE
 
@@ -228,7 +228,7 @@ def check_path(state: GameState, figure: FigureId, path: str, *,
     index, start, layout, others = move_start(state, figure)
     points = state.figures[index].value
 
-    def refuse(step: int, reason: str, template: str, **words: Any) -> IllegalMove:
+    def refuse(step: int, reason: str, template: str | Plural, **words: Any) -> IllegalMove:
         # Every template starts "%(name)s %(path)s: step %(step)s: ", the figure's name.
         return IllegalMove.said(template, {"name": figure, **words}, figure=figure.key,
                                 path=path, step=step, reason=reason)
@@ -238,8 +238,10 @@ def check_path(state: GameState, figure: FigureId, path: str, *,
                                     "step (or flip the figure)"))
     if len(path) > points:
         raise refuse(points + 1, "too_long",
-                     N_("%(name)s %(path)s: step %(step)s: %(name)s shows %(points)s, so it can "
-                        "take at most %(points)s step(s), not %(steps)s"),
+                     Nn_("%(name)s %(path)s: step %(step)s: %(name)s shows %(points)s, so it "
+                         "can take at most %(points)s step, not %(steps)s",
+                         "%(name)s %(path)s: step %(step)s: %(name)s shows %(points)s, so it "
+                         "can take at most %(points)s steps, not %(steps)s", "points"),
                      points=points, steps=len(path))
     enter, _ = make_mover(layout, others)
     square, stones = start, layout.stones

@@ -7,7 +7,10 @@ Every text is an English template given to ``say(template, **params)``, which re
 filled in; by default :func:`english` (the template as written). The service passes a
 ``say`` that translates the template first, so the engine needs no translation machinery,
 and each template is a plain string literal the service's extractor finds in this file.
-Templates are whole sentences or clauses with named placeholders, never glued words.
+Templates are whole sentences or clauses with named placeholders, never glued words. The
+same English said of different things is told apart by a ``context`` (gettext's msgctxt,
+a literal the extractor reads too): ``say("red", context="figure")`` is a figure's colour,
+which Spanish and Polish say in the feminine (*ficha*, *postać*), ``say("red")`` a player's.
 """
 
 from __future__ import annotations
@@ -43,14 +46,16 @@ _ENTRANCE = square_name(ENTRANCE)
 
 
 class Say(Protocol):
-    """Says an English template in the reader's language, ``%(name)s`` filled from params."""
+    """Says an English template in the reader's language, ``%(name)s`` filled from params;
+    the param ``context``, when given, is the template's context in the catalogs
+    (``pgettext``), not a placeholder."""
 
     def __call__(self, template: str, /, **params: Any) -> str: ...
 
 
-def english(template: str, /, **params: Any) -> str:
+def english(template: str, /, *, context: str | None = None, **params: Any) -> str:
     """Say ``template`` as written, with ``%(name)s`` filled from ``params`` (as gettext
-    does, a template without params is returned as is)."""
+    does, a template without params is returned as is); English needs no ``context``."""
     return template % params if params else template
 
 
@@ -126,11 +131,25 @@ def colour_word(colour: str, say: Say = english) -> str:
     return names.get(colour, colour)
 
 
+def _figure_colour(colour: str, say: Say) -> str:
+    """A figure's colour in words: a word of its own in the catalogs (context ``figure``), as
+    a language may make it agree with its word for a figure."""
+    names = {
+        # TRANSLATORS: a figure's colour, before its number: "red 5" (a figure: Figur, ficha,
+        # postać). The same words without this context are a player's colour.
+        "green": say("green", context="figure"), "red": say("red", context="figure"),
+        "blue": say("blue", context="figure"), "yellow": say("yellow", context="figure"),
+        "beige": say("beige", context="figure"), "purple": say("purple", context="figure"),
+        "black": say("black", context="figure"),
+    }
+    return names.get(colour, colour)
+
+
 def figure_name(key: str, *, say: Say = english) -> str:
     """Return ``red 5`` for the event key ``red5``."""
     figure = FigureId.parse(key)
     # TRANSLATORS: a figure named by its colour and number: "red 5".
-    return say("%(colour)s %(number)s", colour=colour_word(figure.colour, say),
+    return say("%(colour)s %(number)s", colour=_figure_colour(figure.colour, say),
                number=figure.number)
 
 
@@ -330,10 +349,15 @@ def _monster_sentence(e: Mapping[str, Any], say: Say) -> str | None:
     if kind == CARD:
         return say("The monster drew %(card)s.", card=card_name(e["card"], say=say))
     if kind == FIRST_CARD_REDRAW:
-        return say("The first card of the game may not be a hit card, so %(cards)s went back "
-                   "and %(card)s was drawn.",
-                   cards=comma_list([card_name(c, say=say) for c in e["set_aside"]], say=say),
-                   card=card_name(e["card"], say=say))
+        said = {"cards": comma_list([card_name(c, say=say) for c in e["set_aside"]], say=say),
+                "card": card_name(e["card"], say=say)}
+        # TRANSLATORS: %(cards)s names the hit cards set aside ("2 hits" or "1 hit, 3 hits"),
+        # %(card)s the number card drawn instead ("8").
+        if len(e["set_aside"]) == 1:
+            return say("The first card of the game may not be a hit card, so the hit card "
+                       "%(cards)s went back and %(card)s was drawn.", **said)
+        return say("The first card of the game may not be a hit card, so the hit cards "
+                   "%(cards)s went back and %(card)s was drawn.", **said)
     if kind == MONSTER_DONE:
         return _stopped(e, say)
     if kind == STAGE_END:
@@ -448,16 +472,21 @@ def _move(e: Mapping[str, Any], say: Say) -> str:
     return told
 
 
+def pushed_stone(kind: str, square: str, to: str | None, *, say: Say = english) -> str:
+    """Return a stone a figure pushes, from ``square`` to ``to`` (None: out of the game), as
+    said after "pushing": ``the stone on h4 to h3``, ``the crystal on a2 out of the game``."""
+    stone = the_stone_name(kind, say=say)
+    if to is None:
+        # TRANSLATORS: a stone a figure pushed, after "pushing": "the stone on a2 out of the
+        # game", "the stone on h4 to h3".
+        return say("%(stone)s on %(square)s out of the game", stone=stone, square=square)
+    return say("%(stone)s on %(square)s to %(to)s", stone=stone, square=square, to=to)
+
+
 def _pushed(push: Mapping[str, Any], say: Say) -> str:
     # A move event written before pushes named their piece says none: "stone" is still
     # true, since every piece a figure pushes is one of the stones (RULES §3.4).
-    stone = the_stone_name(push.get("piece", STONE), say=say)
-    if push["to"] is None:
-        # TRANSLATORS: a stone a figure pushed, after "pushing": "the stone on a2 out of the
-        # game", "the stone on h4 to h3".
-        return say("%(stone)s on %(square)s out of the game", stone=stone, square=push["from"])
-    return say("%(stone)s on %(square)s to %(to)s", stone=stone, square=push["from"],
-               to=push["to"])
+    return pushed_stone(push.get("piece", STONE), push["from"], push["to"], say=say)
 
 
 def _tile_squares(e: Mapping[str, Any], say: Say) -> str:

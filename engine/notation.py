@@ -20,7 +20,7 @@ from engine.board import DIRECTION_LETTERS, parse_square, square_name
 from engine.errors import AmbiguousMove, IllegalMove, InvalidNotation, InvalidSquare
 from engine.moves import legal_outcomes, normalise_path
 from engine.state import COLOURS, FigureId, GameState
-from engine.texts import N_
+from engine.texts import N_, Nn_
 
 _COLOURS = "|".join(COLOURS)
 _FIGURE = rf"(?:(?P<colour>{_COLOURS})\s*[-_]?\s*)?(?P<number>\d)"
@@ -115,10 +115,14 @@ def _resolve_destination(state: GameState, figure: FigureId, dest: str, text: st
             words, figure=figure.key, reason="unreachable", step=0)
     if len(outcomes) > 1:
         raise AmbiguousMove.said(
-            N_("%(text)r: %(name)s can reach out of the fortress in %(count)s ways that push "
-               "stones differently; give the path: %(paths)s") if target is None
-            else N_("%(text)r: %(name)s can reach %(square)s in %(count)s ways that push stones "
-                    "differently; give the path: %(paths)s"),
+            Nn_("%(text)r: %(name)s can reach out of the fortress in %(count)s way that "
+                "pushes stones differently; give the path: %(paths)s",
+                "%(text)r: %(name)s can reach out of the fortress in %(count)s ways that push "
+                "stones differently; give the path: %(paths)s", "count") if target is None
+            else Nn_("%(text)r: %(name)s can reach %(square)s in %(count)s way that pushes "
+                     "stones differently; give the path: %(paths)s",
+                     "%(text)r: %(name)s can reach %(square)s in %(count)s ways that push "
+                     "stones differently; give the path: %(paths)s", "count"),
             words, figure=figure.key, choices=[o.to_dict() for o in outcomes])
     return Move(figure, outcomes[0].path)
 

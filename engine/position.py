@@ -235,6 +235,11 @@ def _figure_id(name: Any) -> FigureId:
     return fid
 
 
+_POOL_CANNOT_COVER = {POOL_SQUARE: N_("a square blood pool cannot cover %(squares)s"),
+                      POOL_LONG: N_("a long blood pool cannot cover %(squares)s")}
+"""The refusal of a pool whose squares do not make its shape, by its kind."""
+
+
 def _problem(template: str, **words: Any) -> None:
     raise InvalidPosition.said(template, words)
 
@@ -339,4 +344,4 @@ def _check_pool_shape(pool: Pool) -> None:
         _problem(N_("pool kind must be 'square' or 'long', got %(kind)r"), kind=pool.kind)
     if not ok or len(set(pool.squares)) != n:
         names = ", ".join(square_name(sq) for sq in pool.squares)
-        _problem(N_("a %(kind)s pool cannot cover %(squares)s"), kind=pool.kind, squares=names)
+        _problem(_POOL_CANNOT_COVER[pool.kind], squares=names)

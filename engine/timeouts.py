@@ -25,8 +25,15 @@ from engine.actions import Flip, Place
 from engine.errors import WrongPhase
 from engine.figure_phase import movable_figures
 from engine.placement import legal_placements
-from engine.state import FIGURES, PLACEMENT, GameState
+from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState
 from engine.texts import N_
+
+_NOBODY_TO_ACT = {
+    MONSTER: N_("nobody is to act while the monster moves, so no time can run out"),
+    OVER: N_("nobody is to act once the game is over, so no time can run out"),
+}
+"""Why no time runs out, by the game's phase (whole sentences: each language says each
+phase its own way)."""
 
 
 def timeout_action(state: GameState) -> Flip | Place:
@@ -42,5 +49,7 @@ def timeout_action(state: GameState) -> Flip | Place:
         return Flip(waiting.id)
     if seat is not None and state.phase == PLACEMENT:
         return legal_placements(state, state.tiles_to_place[0])[0]
-    raise WrongPhase.said(N_("nobody is to act in the %(phase)s phase, so no time can run out"),
+    # A position may say nobody is to act in another phase: as good as the monster's.
+    raise WrongPhase.said(_NOBODY_TO_ACT[OVER if state.phase == OVER else MONSTER],
                           phase=state.phase)
+

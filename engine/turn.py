@@ -12,7 +12,7 @@ action yet (the service, before parsing what a player sent); :func:`apply_action
 ...     check_may_act(game, 1)
 ... except NotYourTurn as refused:
 ...     print(refused.code, refused.message, refused.details)
-move/not_your_turn it is red's turn, not blue's {'seat': 1, 'to_move': 0}
+move/not_your_turn red is to move, not blue {'seat': 1, 'to_move': 0}
 """
 
 from __future__ import annotations
@@ -21,13 +21,19 @@ from engine.errors import GameOver, NotYourTurn, StaleVersion, WrongPhase
 from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState
 from engine.texts import N_
 
-_WRONG_PHASE = {FIGURES: N_("it is the %(phase)s phase, not the figure phase"),
-                PLACEMENT: N_("it is the %(phase)s phase, not the placement phase")}
-"""The refusal of an action of another phase than the game's (``phase``), by the action's."""
+_WRONG_PHASE = {
+    (FIGURES, PLACEMENT): N_("it is the placement phase, not the figure phase"),
+    (FIGURES, MONSTER): N_("it is the monster phase, not the figure phase"),
+    (PLACEMENT, FIGURES): N_("it is the figure phase, not the placement phase"),
+    (PLACEMENT, MONSTER): N_("it is the monster phase, not the placement phase"),
+}
+"""The refusal of an action of another phase than the game's, by the action's phase and the
+game's: whole sentences, as a language may say each phase its own way."""
 
-# People read this: seats are named by their colour (the details keep the numbers).
-_NOT_YOUR_TURN = {False: N_("it is %(colour)s's turn, not %(actor)s's"),
-                  True: N_("it is %(colour)s's turn to place a tile, not %(actor)s's")}
+# People read this: seats are named by their colour (the details keep the numbers), each the
+# subject of its clause, so that no language has to make a colour possessive.
+_NOT_YOUR_TURN = {False: N_("%(colour)s is to move, not %(actor)s"),
+                  True: N_("%(colour)s places the next tile, not %(actor)s")}
 """The refusal of an action by a seat not to act, by whether it places a tile."""
 
 
@@ -65,7 +71,7 @@ def acting_seat(state: GameState, seat: int | None, phase: str | None) -> int:
             raise WrongPhase.said(N_("the monster is moving; the next turn starts when it is done"),
                                   phase=MONSTER)
     elif state.phase != phase:
-        raise WrongPhase.said(_WRONG_PHASE[phase], phase=state.phase)
+        raise WrongPhase.said(_WRONG_PHASE[phase, state.phase], phase=state.phase)
     to_move = state.to_move
     actor = to_move if seat is None else seat
     if actor is None or actor != to_move:

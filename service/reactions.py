@@ -32,6 +32,11 @@ module, beside ``create_app``, that names the features side by side.
 seat's own webhooks (the old player's addresses, which would go on hearing of the seat's moves
 and its table), an email change the old player asked for and has not confirmed (confirmed
 later, it would take the seat's mail back to them), and the game's open pages.
+
+**A mail about a game written to a seat** ("your move", "the monster has moved", "the game is
+over", ``service.features.mail.notices``) begins with what the features have to tell it,
+each note taken and forgotten in the mail's transaction, so told once: what its turn plan
+did, line by line (``service.features.plans.report``).
 """
 
 from __future__ import annotations
@@ -41,6 +46,7 @@ from flask import Flask
 from service.features.computer.service import play_for_the_computer
 from service.features.links.email import forget_email_change
 from service.features.notifications.service import notify
+from service.features.plans.report import take as what_the_plan_did
 from service.features.plans.service import follow_the_plans
 from service.features.webhooks.messages import write_message_posted
 from service.features.webhooks.service import drop_seat_endpoints
@@ -59,6 +65,7 @@ REACTIONS = Reactions(
           notify, tell_the_live_pages),
     message=(write_message_posted, show_the_message_live),
     seat=(drop_seat_endpoints, forget_email_change, show_the_seat_live),
+    mail=(what_the_plan_did,),
 )
 
 

@@ -255,7 +255,7 @@ class SeatNotifications(Base):
     """A seat's email preference, when its page was last seen open, its last digest,
     and which of its emails to the game's reply address are answered.
 
-    A seat without a row has the default preference (``every_event``), was never active and
+    A seat without a row has the default preference (``my_turn``), was never active and
     gets an answer only when it needs one (``needed``; ``every``: to every email,
     ``service.features.mailin.needed``).
     """

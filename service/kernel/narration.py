@@ -3,9 +3,9 @@ with each of its English templates translated through the catalogs.
 
 The engine knows no languages: each of its narrating functions takes a ``say(template,
 **params)``, and these give it one that translates. The templates are found for the
-catalogs in ``engine/narrate.py`` itself, as the literals of its ``say("...")`` calls
-(``service.plumbing.i18n.extract``). Outside an app context, or in English, the texts are the
-engine's own.
+catalogs in ``engine/narrate.py`` itself, as the literals of its ``say("...")`` calls, with
+their contexts (``service.plumbing.i18n.extract``). Outside an app context, or in English,
+the texts are the engine's own.
 """
 
 from __future__ import annotations
@@ -17,12 +17,15 @@ from engine import GameState, narrate
 from engine.diagram import board_text, legend_text, status_lines
 from engine.diagram import diagram as draw_diagram
 from service.kernel.vocabulary import COMPUTER
-from service.plumbing.i18n import _
+from service.plumbing.i18n import _, pgettext
 from service.plumbing.i18n import _ as translate
 
 
-def _say(template: str, /, **params: Any) -> str:
-    """``template`` in the current language, its ``%(name)s`` filled from ``params``."""
+def _say(template: str, /, *, context: str | None = None, **params: Any) -> str:
+    """``template`` in the current language (in its ``context`` when it has one), its
+    ``%(name)s`` filled from ``params``."""
+    if context is not None:
+        return pgettext(context, template, **params)
     return translate(template, **params)
 
 
@@ -81,14 +84,10 @@ def legend() -> str:
     return legend_text(say=_say)
 
 
-def stone_name(kind: str) -> str:
-    """A stone kind in words: ``stone``, ``crystal``, ``right-turning stone`` ..."""
-    return narrate.stone_name(kind, say=_say)
-
-
-def the_stone_name(kind: str) -> str:
-    """A stone kind with its definite article: ``the stone``, ``the crystal`` ..."""
-    return narrate.the_stone_name(kind, say=_say)
+def pushed_stone(kind: str, square: str, to: str | None) -> str:
+    """A stone a figure pushes, as said after "pushing": ``the stone on h4 to h3``, ``the
+    crystal on a2 out of the game`` (``to`` None) (:func:`engine.narrate.pushed_stone`)."""
+    return narrate.pushed_stone(kind, square, to, say=_say)
 
 
 def figure_name(key: str) -> str:

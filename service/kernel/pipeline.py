@@ -1,5 +1,6 @@
 """Where a use case hands what it changed, in its own transaction: :func:`game_changed`,
-:func:`message_posted` and :func:`seat_changed_hands`.
+:func:`message_posted` and :func:`seat_changed_hands`; and where the mail channel asks what
+the features have to tell a seat first in its next mail (:func:`notes_for_mail`).
 
 Every use case that changes a started game (an action, a monster phase, a timeout, the start
 itself) writes the change and hands the :class:`~service.kernel.changes.GameChanged` fact to
@@ -34,15 +35,21 @@ MessageReaction = Callable[[Session, str, int, Mapping[str, Any]], object]
 """What hears of a message posted: ``(session, game_id, version, message)``."""
 SeatReaction = Callable[[Session, str, int], object]
 """What hears of a seat handed to a new player: ``(session, game_id, seat)``."""
+MailNote = Callable[[Session, str, int], str | None]
+"""What a feature has to tell a seat first in the mail about a game being written to it:
+``(session, game_id, seat)`` returns it in the current language (None: nothing) and forgets
+it in the mail's transaction, so it is told once."""
 
 
 @dataclass(frozen=True, slots=True)
 class Reactions:
-    """Who reacts, in order, to each kind of change."""
+    """Who reacts, in order, to each kind of change; and who adds a note, in order, to the
+    start of a seat's mail about a game (``mail``)."""
 
     game: tuple[Reaction, ...]
     message: tuple[MessageReaction, ...]
     seat: tuple[SeatReaction, ...]
+    mail: tuple[MailNote, ...] = ()
 
 
 EXTENSION = "ff_reactions"
@@ -79,6 +86,15 @@ def seat_changed_hands(session: Session, game_id: str, seat: int) -> None:
     """Run every reaction to ``seat`` of ``game_id`` changing hands, in order."""
     for reaction in _reactions().seat:
         reaction(session, game_id, seat)
+
+
+def notes_for_mail(session: Session, game_id: str, seat: int) -> str | None:
+    """Return what the features have to tell ``seat`` first in the mail about ``game_id``
+    being written to it in the caller's transaction, one note a line (None: nothing); each
+    is forgotten as it is given, so it is told once. The mail channel names no feature."""
+    notes = [note for note in (source(session, game_id, seat) for source in _reactions().mail)
+             if note]
+    return "\n".join(notes) or None
 
 
 def schedule_monster_phase(session: Session, change: GameChanged) -> None:

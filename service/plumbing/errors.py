@@ -26,10 +26,9 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from engine import EngineError
-from engine.texts import N_
+from engine.texts import N_, Plural
 from service.plumbing.i18n import _ as translate
-from service.plumbing.i18n import lazy_gettext
-from service.plumbing.i18n.words import phase_name
+from service.plumbing.i18n import colour_name, lazy_gettext, plural_form
 
 HTTP_CODES = {
     400: ("request/malformed", lazy_gettext("The request could not be read.")),
@@ -160,25 +159,34 @@ def error_response(
 def engine_message(error: EngineError) -> str:
     """Return the message of an engine error in the current language: its template (marked
     for the catalogs where the engine writes it, ``engine.texts.N_``) translated and filled
-    from its words (a word that is an engine error written the same way). The English message
-    when the error has no template or the translation does not fit the words."""
-    if error.template is None:
+    from its words (a word that is an engine error written the same way). A template with
+    plural forms (``engine.texts.Nn_``) is translated as ``ngettext`` does, its form chosen
+    by the word it names. The English message when the error has no template or the
+    translation does not fit the words."""
+    template = error.template
+    if template is None:
         return error.message
     words = {name: _engine_word(name, word) for name, word in error.words.items()}
     try:  # filled here: a word may be named as translate()'s own argument ("text")
-        return translate(error.template) % words
+        if isinstance(template, Plural):
+            return plural_form(template.singular, template.plural,
+                               int(words[template.by])) % words
+        return translate(template) % words
     except (KeyError, ValueError, TypeError):  # a translation naming a word that is not there
         return error.message
 
 
+_SEAT_WORDS = frozenset({"colour", "actor"})
+"""The words of the engine's errors that name a seat by its colour (``red``)."""
+
+
 def _engine_word(name: str, word: Any) -> Any:
-    """A word of an engine error in the current language: an error within it, or a phase
-    (the engine names phases as the API does, ``figures``); the others (squares, figures,
-    notation) are written as the player writes them."""
+    """A word of an engine error in the current language: an error within it, or a seat's
+    colour; the others (squares, figures, notation) are written as the player writes them."""
     if isinstance(word, EngineError):
         return engine_message(word)
-    if name == "phase" and isinstance(word, str):
-        return phase_name(word)
+    if name in _SEAT_WORDS and isinstance(word, str):
+        return colour_name(word)
     return word
 
 

@@ -3,7 +3,9 @@
 ``/`` is the lobby, ``/play/<game_id>`` a game's page, ``/join/<game_id>`` the page that
 takes an open seat and ``/home`` a player's games: all four are ``web/index.html``, which
 reads the token or the invite code from the URL's fragment (never sent to any server).
-``/rules`` is ``web/rules.html``, how the game reads what the rulebook leaves open. The
+``/rules`` is how the game reads what the rulebook leaves open, written once per language
+(:func:`rules_file`): the page's own choice (``/rules?lang=de``, as its links and the game
+page's "why?" links ask), else the best of the browser's Accept-Language, else English. The
 page's modules, style sheet and demo data are served under ``/js/``, ``/css/`` and
 ``/demo/``. Every file carries an ETag and ``Cache-Control: no-cache`` (there is no build
 step, so no file name changes with its content: the browser asks again each time and mostly
@@ -14,7 +16,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, Response, current_app, send_from_directory
+from flask import Blueprint, Response, current_app, request, send_from_directory
+
+from service.plumbing.i18n import DEFAULT_LANGUAGE, accepted_language, is_language
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
 FOLDERS = ("js", "css", "demo")
@@ -88,11 +92,21 @@ def home() -> Response:
     return _page()
 
 
+def rules_file(language: str) -> str:
+    """The rules page's file in ``language`` (written by ``web/make_rules_page.py``):
+    ``rules.html`` in English, ``rules.de.html`` in German."""
+    return "rules.html" if language == DEFAULT_LANGUAGE else f"rules.{language}.html"
+
+
 @blueprint.get("/rules")
 def rules() -> Response:
-    """Serve the rules page: how the game reads what the rulebook leaves open
-    (``web/rules.html``, written by ``web/make_rules_page.py``)."""
-    return _page("rules.html")
+    """Serve the rules page, how the game reads what the rulebook leaves open, in the
+    reader's language: ``?lang=``, else Accept-Language, else English."""
+    chosen = request.args.get("lang")
+    language = chosen if is_language(chosen) else accepted_language() or DEFAULT_LANGUAGE
+    response = _page(rules_file(language))
+    response.headers["Content-Language"] = language
+    return response
 
 
 @blueprint.get(f"/<any({', '.join(FOLDERS)}):folder>/<path:name>")

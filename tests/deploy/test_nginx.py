@@ -1,5 +1,6 @@
 """deploy/nginx.conf run by a real nginx: Debian's accepts it, and it serves HTTPS, redirects
-port 80 but answers certbot there, adds HSTS, and hands the API to the web process.
+port 80 but answers certbot there, adds HSTS, hands the API to the web process, and serves the
+rules page in the reader's language as the app does.
 
 The file is used as compose mounts it, with only what Docker provides moved onto this
 machine: the mounted folders into ``tmp_path``, the ports onto free loopback ones, and
@@ -126,8 +127,10 @@ def test_debians_nginx_accepts_the_config(pytestconfig: pytest.Config, tmp_path:
     assert "test is successful" in result.stderr
 
 
-def test_it_serves_https_with_hsts_redirects_http_and_answers_certbot_there(
-        pytestconfig: pytest.Config, tmp_path: Path, web: BackgroundHTTPServer) -> None:
+@pytest.fixture
+def running(pytestconfig: pytest.Config, tmp_path: Path,
+            web: BackgroundHTTPServer) -> Iterator[Ports]:
+    """The moved nginx, running with a challenge file for certbot; yield its ports."""
     nginx, version = nginx_program()
     ports = Ports(http=free_port(), https=free_port(), health=free_port(), web=web.port)
     main = write_config(pytestconfig.rootpath / "deploy", tmp_path, version, ports)
@@ -141,37 +144,7 @@ def test_it_serves_https_with_hsts_redirects_http_and_answers_certbot_there(
     try:
         wait_for_port(ports.https, gave_up=lambda: None if process.poll() is None
                       else log.read_text())
-        plain = f"http://{HOST}:{ports.http}"
-        secure = f"https://{HOST}:{ports.https}"
-        tls = str(tmp_path / "tls" / "fullchain.pem")
-
-        answer = requests.get(f"{plain}/.well-known/acme-challenge/token-1", timeout=10)
-        assert (answer.status_code, answer.text) == (200, "token-1.thumbprint")
-        answer = requests.get(f"{plain}/play/g1?x=1", headers={"Host": "ff.example"},
-                              allow_redirects=False, timeout=10)
-        assert answer.status_code == 301
-        assert answer.headers["Location"] == "https://ff.example/play/g1?x=1"
-        assert requests.get(f"{plain}/api/v1/health", allow_redirects=False,
-                            timeout=10).status_code == 301
-
-        answer = requests.get(f"{secure}/api/v1/health", verify=tls, timeout=10)
-        assert answer.status_code == 200 and answer.headers["Strict-Transport-Security"] == HSTS
-        received = answer.json()
-        assert received["path"] == "/api/v1/health"
-        assert received["headers"]["X-Forwarded-For"] == HOST
-        assert received["headers"]["X-Forwarded-Proto"] == "https"
-        assert re.fullmatch(r"[0-9a-f]{32}", received["headers"]["X-Request-Id"])
-        answer = requests.get(f"{secure}/play/g1", verify=tls, timeout=10)
-        assert answer.json()["path"] == "/play/g1"
-        assert answer.headers["Strict-Transport-Security"] == HSTS
-
-        answer = requests.get(f"{secure}/js/app.js", verify=tls, timeout=10)
-        assert answer.status_code == 200 and "text/javascript" in answer.headers["Content-Type"]
-        assert answer.headers["Strict-Transport-Security"] == HSTS
-        assert answer.headers["Cache-Control"] == "no-cache"
-
-        answer = requests.get(f"http://{HOST}:{ports.health}/nginx-health", timeout=10)
-        assert (answer.status_code, answer.text) == (200, "ok\n")
+        yield ports
     finally:
         process.send_signal(signal.SIGQUIT)  # nginx's graceful stop, as Docker sends it
         try:
@@ -179,3 +152,61 @@ def test_it_serves_https_with_hsts_redirects_http_and_answers_certbot_there(
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+
+
+def test_it_serves_https_with_hsts_redirects_http_and_answers_certbot_there(
+        tmp_path: Path, running: Ports) -> None:
+    ports = running
+    plain = f"http://{HOST}:{ports.http}"
+    secure = f"https://{HOST}:{ports.https}"
+    tls = str(tmp_path / "tls" / "fullchain.pem")
+
+    answer = requests.get(f"{plain}/.well-known/acme-challenge/token-1", timeout=10)
+    assert (answer.status_code, answer.text) == (200, "token-1.thumbprint")
+    answer = requests.get(f"{plain}/play/g1?x=1", headers={"Host": "ff.example"},
+                          allow_redirects=False, timeout=10)
+    assert answer.status_code == 301
+    assert answer.headers["Location"] == "https://ff.example/play/g1?x=1"
+    assert requests.get(f"{plain}/api/v1/health", allow_redirects=False,
+                        timeout=10).status_code == 301
+
+    answer = requests.get(f"{secure}/api/v1/health", verify=tls, timeout=10)
+    assert answer.status_code == 200 and answer.headers["Strict-Transport-Security"] == HSTS
+    received = answer.json()
+    assert received["path"] == "/api/v1/health"
+    assert received["headers"]["X-Forwarded-For"] == HOST
+    assert received["headers"]["X-Forwarded-Proto"] == "https"
+    assert re.fullmatch(r"[0-9a-f]{32}", received["headers"]["X-Request-Id"])
+    answer = requests.get(f"{secure}/play/g1", verify=tls, timeout=10)
+    assert answer.json()["path"] == "/play/g1"
+    assert answer.headers["Strict-Transport-Security"] == HSTS
+
+    answer = requests.get(f"{secure}/js/app.js", verify=tls, timeout=10)
+    assert answer.status_code == 200 and "text/javascript" in answer.headers["Content-Type"]
+    assert answer.headers["Strict-Transport-Security"] == HSTS
+    assert answer.headers["Cache-Control"] == "no-cache"
+
+    answer = requests.get(f"http://{HOST}:{ports.health}/nginx-health", timeout=10)
+    assert (answer.status_code, answer.text) == (200, "ok\n")
+
+
+@pytest.mark.parametrize(("asked", "headers", "language"), [
+    ("", {}, "en"),
+    ("", {"Accept-Language": "fr-FR,fr;q=0.9,pl;q=0.8,de;q=0.5"}, "pl"),
+    ("", {"Accept-Language": "de-AT,de;q=0.9,en;q=0.5"}, "de"),
+    ("?lang=es", {"Accept-Language": "de-DE"}, "es"),  # the page's own choice first
+    ("?lang=xx", {"Accept-Language": "de-DE"}, "de"),
+])
+def test_it_serves_the_rules_page_in_the_readers_language_as_the_app_does(
+        pytestconfig: pytest.Config, tmp_path: Path, running: Ports, asked: str,
+        headers: dict[str, str], language: str) -> None:
+    answer = requests.get(f"https://{HOST}:{running.https}/rules{asked}", headers=headers,
+                          verify=str(tmp_path / "tls" / "fullchain.pem"), timeout=10)
+    name = "rules.html" if language == "en" else f"rules.{language}.html"
+    assert answer.status_code == 200
+    assert answer.content == (pytestconfig.rootpath / "web" / name).read_bytes()
+    assert answer.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert answer.headers["Content-Language"] == language
+    assert "Accept-Language" in answer.headers["Vary"]
+    assert answer.headers["Strict-Transport-Security"] == HSTS
+    assert "default-src 'self'" in answer.headers["Content-Security-Policy"]

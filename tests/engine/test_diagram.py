@@ -85,7 +85,7 @@ def test_the_status_says_who_acts_and_where_the_figures_are_in_words() -> None:
                      game_turn=3)
     text = diagram(state)
     assert "Stage 1, game turn 3, begun by red: blue to move." in text
-    assert "Monster on a1, facing east. Cards: 2 left, none played yet this stage." in text
+    assert "Monster on a1 facing east; 2 cards left, none played yet." in text
     assert "\nred: 5 on h6." in text
     assert "\nblue: 1 waits outside." in text
     assert "seat" not in text  # seats are named by colour for people

@@ -151,7 +151,7 @@ def test_acting_out_of_turn_is_refused() -> None:
         apply_action(state, Move(fig("blue1"), "N"), 1)
     assert caught.value.code == "move/not_your_turn"
     assert caught.value.details == {"seat": 1, "to_move": 0}
-    assert caught.value.message == "it is red's turn, not blue's"
+    assert caught.value.message == "red is to move, not blue"
 
 
 def test_moving_another_players_figure_is_refused() -> None:

@@ -15,6 +15,7 @@ import engine.narrate
 from engine import Options
 from engine.autoplay import random_game
 from engine.narrate import (
+    colour_word,
     english,
     figure_name,
     narrate_action,
@@ -53,7 +54,7 @@ def templates_in_the_module() -> set[str]:
 
 
 def test_every_word_of_the_narration_goes_through_say() -> None:
-    def values_only(template: str, /, **params: Any) -> str:
+    def values_only(template: str, /, *, context: str | None = None, **params: Any) -> str:
         return "[" + " ".join(str(value) for value in params.values()) + "]"
 
     for told in tell(values_only):
@@ -64,7 +65,7 @@ def test_every_word_of_the_narration_goes_through_say() -> None:
 def test_every_template_said_is_a_literal_the_extractor_finds() -> None:
     said: set[str] = set()
 
-    def record(template: str, /, **params: Any) -> str:
+    def record(template: str, /, *, context: str | None = None, **params: Any) -> str:
         said.add(template)
         return english(template, **params)
 
@@ -80,7 +81,7 @@ GERMAN = {"crystal": "Kristall", "red": "rot", "north": "Norden",
               "Es blieb auf %(square)s stehen, Blick nach %(direction)s."}
 
 
-def german(template: str, /, **params: Any) -> str:
+def german(template: str, /, *, context: str | None = None, **params: Any) -> str:
     return english(GERMAN.get(template, template), **params)
 
 
@@ -91,6 +92,20 @@ def test_a_say_that_translates_tells_in_its_language_with_the_same_values() -> N
         "Bob (rot) drehte rot 3 um.")
     done = {"type": "monster_done", "square": "a9", "facing": "N", "eaten": [], "fate": "outside"}
     assert narrate_monster([done], say=german) == "Es blieb auf a9 stehen, Blick nach Norden."
+
+
+POLISH = {(None, "red"): "czerwony", ("figure", "red"): "czerwona"}
+
+
+def polish(template: str, /, *, context: str | None = None, **params: Any) -> str:
+    return english(POLISH.get((context, template), template), **params)
+
+
+def test_a_figures_colour_is_a_word_of_its_own_beside_the_players() -> None:
+    assert figure_name("red5", say=polish) == "czerwona 5"
+    assert colour_word("red", polish) == "czerwony"
+    assert narrate_action([{"type": "flip", "figure": "red3"}], "Bob (czerwony)",
+                          say=polish) == "Bob (czerwony) flipped czerwona 3 without moving it."
 
 
 def test_english_fills_the_placeholders_and_leaves_a_template_without_any_as_written() -> None:
@@ -172,5 +187,8 @@ def test_where_the_monster_stopped_says_whom_it_ate_and_what_becomes_of_them(
 def test_the_first_cards_set_aside_are_named_as_printed() -> None:
     redraw = {"type": "first_card_redraw", "set_aside": ["2hits", "1hit"], "card": "8"}
     assert narrate_monster([redraw]) == (
-        "The first card of the game may not be a hit card, so 2 hits, 1 hit went back and 8 was "
-        "drawn.")
+        "The first card of the game may not be a hit card, so the hit cards 2 hits, 1 hit went "
+        "back and 8 was drawn.")
+    assert narrate_monster([{**redraw, "set_aside": ["3hits"]}]) == (
+        "The first card of the game may not be a hit card, so the hit card 3 hits went back and "
+        "8 was drawn.")

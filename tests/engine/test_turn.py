@@ -78,11 +78,11 @@ def test_it_refuses_every_seat_while_the_monster_moves() -> None:
 
 def test_it_refuses_a_seat_whose_turn_it_is_not() -> None:
     assert refusal(figure_phase(), 1) == {
-        "code": "move/not_your_turn", "message": "it is red's turn, not blue's",
+        "code": "move/not_your_turn", "message": "red is to move, not blue",
         "details": {"seat": 1, "to_move": 0}}
     placing = new_game(3, seed=1, options=Options(experienced=True), start_seat=2)
     assert refusal(placing, 0) == {
-        "code": "move/not_your_turn", "message": "it is blue's turn, not green's",
+        "code": "move/not_your_turn", "message": "blue is to move, not green",
         "details": {"seat": 0, "to_move": 2}}
 
 
@@ -116,8 +116,8 @@ def the_checks_the_service_made(state: GameState, seat: int) -> None:
                          phase=MONSTER)
     if state.to_move != seat:
         assert state.to_move is not None
-        raise NotYourTurn(f"it is {state.colour_of(state.to_move)}'s turn, not "
-                          f"{state.colour_of(seat)}'s", seat=seat, to_move=state.to_move)
+        raise NotYourTurn(f"{state.colour_of(state.to_move)} is to move, not "
+                          f"{state.colour_of(seat)}", seat=seat, to_move=state.to_move)
 
 
 def answer(check: Any, state: GameState, seat: int) -> dict[str, Any] | None:
@@ -150,7 +150,7 @@ def test_apply_action_names_the_figure_phase_and_the_colour_to_act() -> None:
     with pytest.raises(NotYourTurn) as caught:
         apply_action(figure_phase(), Flip(fig("blue1")), 1)
     assert caught.value.to_dict() == {
-        "code": "move/not_your_turn", "message": "it is red's turn, not blue's",
+        "code": "move/not_your_turn", "message": "red is to move, not blue",
         "details": {"seat": 1, "to_move": 0}}
     with pytest.raises(WrongPhase) as caught:
         apply_action(monster_phase(), Move(fig("red4"), "N"), 0)
@@ -165,12 +165,12 @@ def test_apply_action_names_the_placement_phase() -> None:
         apply_action(placing, Place("stone", sq("c3")), 0)
     assert caught.value.to_dict() == {
         "code": "move/not_your_turn",
-        "message": "it is blue's turn to place a tile, not green's",
+        "message": "blue places the next tile, not green",
         "details": {"seat": 0, "to_move": 2}}
     with pytest.raises(WrongPhase) as caught:  # the wrong phase for the action, before the turn
         apply_action(figure_phase(), Place("stone", sq("c3")), 1)
     assert caught.value.to_dict() == {
-        "code": "game/wrong_phase", "message": "it is the figures phase, not the placement phase",
+        "code": "game/wrong_phase", "message": "it is the figure phase, not the placement phase",
         "details": {"phase": "figures"}}
     with pytest.raises(WrongPhase) as caught:
         apply_action(placing, Flip(fig("green1")), 2)

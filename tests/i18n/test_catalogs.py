@@ -10,7 +10,13 @@ import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
-from service.plumbing.i18n.catalogs import TRANSLATIONS, page_catalog, po_path
+from service.plumbing.i18n.catalogs import (
+    TRANSLATIONS,
+    page_catalog,
+    page_key,
+    po_path,
+    used_by_page,
+)
 from service.plumbing.i18n.extract import extract_template, placeholders
 from service.plumbing.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES
 
@@ -33,6 +39,11 @@ def texts(message: Message) -> tuple[str, ...]:
     return tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
 
 
+def keys(catalog: Catalog) -> set[tuple[object, str | None]]:
+    """Each text of ``catalog`` with its context (the same text may have several)."""
+    return {(m.id, m.context) for m in catalog if m.id}
+
+
 def forms(message: Message) -> tuple[str, ...]:
     string = message.string
     return tuple(string) if isinstance(string, tuple | list) else (string,)
@@ -40,7 +51,7 @@ def forms(message: Message) -> tuple[str, ...]:
 
 def test_the_template_holds_what_the_code_wraps_today(template: Catalog) -> None:
     written = read(TRANSLATIONS / "messages.pot")
-    assert {m.id for m in written if m.id} == {m.id for m in template if m.id}, (
+    assert keys(written) == keys(template), (
         "run `make i18n` to refresh the catalogs from the code")
     assert len(template) > 300  # the service, the mails and the page are all wrapped
 
@@ -49,7 +60,8 @@ def test_the_template_holds_what_the_code_wraps_today(template: Catalog) -> None
 def test_every_text_is_translated_and_none_is_fuzzy(template: Catalog, language: str) -> None:
     catalog = read(po_path(language), language)
     missing = [m.id for m in template if m.id and (
-        catalog.get(m.id) is None or not all(forms(catalog[m.id])))]
+        catalog.get(m.id, context=m.context) is None
+        or not all(forms(catalog.get(m.id, context=m.context))))]
     fuzzy = [m.id for m in catalog if m.id and m.fuzzy]
     assert missing == [] and fuzzy == []
     assert catalog.num_plurals == PLURAL_FORMS[language]
@@ -58,7 +70,7 @@ def test_every_text_is_translated_and_none_is_fuzzy(template: Catalog, language:
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_no_translation_is_left_over_from_texts_gone(template: Catalog, language: str) -> None:
     catalog = read(po_path(language), language)
-    assert {m.id for m in catalog if m.id} - {m.id for m in template if m.id} == set()
+    assert keys(catalog) - keys(template) == set()
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -78,7 +90,6 @@ def test_translations_keep_the_placeholders(language: str) -> None:
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_page_gets_every_text_it_uses(template: Catalog, language: str) -> None:
-    used = {texts(m)[0] for m in template
-            if m.id and any(path.startswith("web/") for path, _line in m.locations)}
+    used = {page_key(m) for m in template if m.id and used_by_page(m)}
     assert used, "the page wraps its texts"
     assert used - set(page_catalog(language)) == set()

@@ -6,7 +6,8 @@ import ast
 
 from service.plumbing.i18n.extract import ROOT
 
-SOURCES = sorted([*(ROOT / "service").rglob("*.py"), *(ROOT / "worker").rglob("*.py")])
+SOURCES = sorted([*(ROOT / "service").rglob("*.py"), *(ROOT / "worker").rglob("*.py"),
+                  ROOT / "web" / "make_rules_page.py"])
 TRANSLATING = {"_", "ngettext", "lazy_gettext"}
 
 

@@ -86,12 +86,12 @@ def test_the_daily_mail_lists_the_games_waiting_with_their_moves_and_the_others_
     links = re.findall(r"Your game: (\S+)", text)
     assert [read(client, game, token_of(link))["viewer"]["seat"]
             for game, link in zip((friday, sunday), links, strict=True)] == [0, 0]
-    assert "Your other games\n----------------\n- Lunch: It is Bob (green)'s turn.\n" in text
+    assert "Your other games\n----------------\n- Lunch: Bob (green) is to move.\n" in text
     assert "at 8:00\u202fAM (UTC)" in text and "https://ff.example/home" in text
     html = mail["html"]
     assert f'href="mailto:{replies[0]}?subject=%5BFriday%20night%5D%20Your%20move' in html
     assert html.count(">Reply to play this game</a>") == 2
-    assert f">{lunch.id}" not in html and ">Lunch</a>: It is Bob (green)&#x27;s turn." in html
+    assert f">{lunch.id}" not in html and ">Lunch</a>: Bob (green) is to move." in html
 
 
 def test_with_one_game_waiting_a_reply_to_the_mail_plays_it(app: Flask,
@@ -126,6 +126,8 @@ def test_the_end_of_a_game_still_comes_on_its_own_but_no_move_or_monster_mail(
     game = create_game(client, seats=[{"name": "Ann", "email": ANN},
                                       {"name": "Bob", "email": BOB}], name="Whole")
     choose_daily(client, game, 0)
+    set_mode(client, game, 0, "every_event")
+    set_mode(client, game, 1, "every_event")  # Bob hears of every monster phase
     play_until(app, client, game, "over")
     assert [r.payload["topic"] for r in email_rows(app) if r.payload["to"] == ANN] == [
         "invite", "over"]

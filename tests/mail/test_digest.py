@@ -58,7 +58,7 @@ def test_the_digest_tells_what_the_others_said_at_the_table_even_without_moves(
                            headers=auth(game.seat_tokens[seat])).status_code == 201
     assert digests(app, utcnow() + DAY) == 1
     text = email_rows(app, "digest")[0].payload["text"]
-    assert "Said at the table\n-----------------\n- Ann (green): Shall we play tonight?" in text
+    assert "Said at the table:\n- Ann (green): Shall we play tonight?" in text
     assert "Bob's own words" not in text and "What happened" not in text
 
 

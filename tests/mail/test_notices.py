@@ -102,6 +102,8 @@ def test_after_a_monster_phase_the_others_hear_of_its_walk_and_the_next_seat_is_
     app: Flask, client: FlaskClient
 ) -> None:
     game = create_game(client, seats=BOTH)
+    set_mode(client, game, 0, "every_event")
+    set_mode(client, game, 1, "every_event")
     to_monster_result(app, client, game)
     view = read(client, game, game.spectator_token)
     mover, other = view["to_move"], 1 - view["to_move"]

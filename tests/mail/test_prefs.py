@@ -28,7 +28,7 @@ def test_a_seat_reads_its_mode_address_and_the_status_of_its_emails(
     assert response.status_code == 200
     body = response.get_json()
     assert {k: body[k] for k in ("seat", "email", "email_mode", "digest_sent_at")} == {
-        "seat": 1, "email": "bob@example.com", "email_mode": "every_event",
+        "seat": 1, "email": "bob@example.com", "email_mode": "my_turn",
         "digest_sent_at": None}
     assert [(d["topic"], d["status"]) for d in body["deliveries"]] == [
         ("turn", "pending"), ("invite", "pending")]
@@ -45,13 +45,13 @@ def test_a_seat_sees_only_its_own_emails(app: Flask, client: FlaskClient) -> Non
 
 def test_a_seat_sets_its_mode_and_reads_it_back(client: FlaskClient) -> None:
     game = create_game(client, seats=BOTH)
-    assert set_mode(client, game, 0, "my_turn")["email_mode"] == "my_turn"
+    assert set_mode(client, game, 0, "every_event")["email_mode"] == "every_event"
     body = set_mode(client, game, 0, "digest")
     assert body["email_mode"] == "digest" and body["digest_sent_at"] is not None
     again = client.get(game.url("/notifications"), headers=auth(game.seat_tokens[0]))
     assert again.get_json()["email_mode"] == "digest"
     other = client.get(game.url("/notifications"), headers=auth(game.seat_tokens[1]))
-    assert other.get_json()["email_mode"] == "every_event"
+    assert other.get_json()["email_mode"] == "my_turn"  # the default: one mail per turn
 
 
 def test_an_unknown_mode_is_refused_and_nothing_is_written(client: FlaskClient) -> None:
@@ -61,7 +61,7 @@ def test_an_unknown_mode_is_refused_and_nothing_is_written(client: FlaskClient) 
     error = assert_error(response, 422, "request/invalid")
     assert "email_mode" in error["details"]["fields"]["json"]
     body = client.get(game.url("/notifications"), headers=auth(game.seat_tokens[0])).get_json()
-    assert body["email_mode"] == "every_event"
+    assert body["email_mode"] == "my_turn"
 
 
 def test_a_seat_chooses_which_of_its_emails_are_answered(client: FlaskClient) -> None:
@@ -69,9 +69,9 @@ def test_a_seat_chooses_which_of_its_emails_are_answered(client: FlaskClient) ->
     url, headers = game.url("/notifications"), auth(game.seat_tokens[0])
     assert client.get(url, headers=headers).get_json()["answers"] == "needed"
     body = client.put(url, json={"answers": "every"}, headers=headers).get_json()
-    assert (body["answers"], body["email_mode"]) == ("every", "every_event")  # mode unchanged
-    body = client.put(url, json={"email_mode": "my_turn"}, headers=headers).get_json()
-    assert (body["answers"], body["email_mode"]) == ("every", "my_turn")  # answers unchanged
+    assert (body["answers"], body["email_mode"]) == ("every", "my_turn")  # mode unchanged
+    body = client.put(url, json={"email_mode": "every_event"}, headers=headers).get_json()
+    assert (body["answers"], body["email_mode"]) == ("every", "every_event")  # answers too
     error = assert_error(client.put(url, json={"answers": "some"}, headers=headers), 422,
                          "request/invalid")
     assert "answers" in error["details"]["fields"]["json"]

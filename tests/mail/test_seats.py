@@ -23,7 +23,7 @@ def last_active(app: Flask, game_id: str, seat: int):
 
 
 def test_a_seat_without_a_row_has_the_default_mode_and_is_not_active() -> None:
-    assert seats.mode_of(None) == seats.DEFAULT_MODE == seats.EVERY_EVENT
+    assert seats.mode_of(None) == seats.DEFAULT_MODE == seats.MY_TURN  # one mail per turn
     assert not seats.is_active(None, utcnow())
 
 

@@ -34,7 +34,7 @@ def test_opening_the_link_asks_to_confirm_and_changes_nothing(app: Flask,
     page = response.get_data(as_text=True)
     assert f'<form method="post" action="{path}">' in page
     assert f"Seat 2 of game {game.id}" in page  # seat 1 of the API, counted from 1 for people
-    assert mode(client, game, 1) == "every_event"
+    assert mode(client, game, 1) == "my_turn"
 
 
 def test_a_one_click_post_stops_every_email_about_the_game_to_that_seat(
@@ -45,7 +45,7 @@ def test_a_one_click_post_stops_every_email_about_the_game_to_that_seat(
                            content_type="application/x-www-form-urlencoded")
     assert response.status_code == 200
     assert "no more emails" in response.get_data(as_text=True)
-    assert (mode(client, game, 1), mode(client, game, 0)) == ("none", "every_event")
+    assert (mode(client, game, 1), mode(client, game, 0)) == ("none", "my_turn")
     play_one(client, game)  # Bob's turn: no email for him
     play_one(client, game)  # Ann's turn: she still gets hers
     assert [r.payload["seat"] for r in email_rows(app, "turn")] == [0]
@@ -68,4 +68,4 @@ def test_a_forged_or_damaged_token_is_refused_for_get_and_post(app: Flask,
                 f"{API}/unsubscribe/{game.id}.1", f"{API}/unsubscribe/nonsense"):
         assert_error(client.get(bad), 404, "unsubscribe/invalid_token")
         assert_error(client.post(bad), 404, "unsubscribe/invalid_token")
-    assert (mode(client, game, 0), mode(client, game, 1)) == ("every_event", "every_event")
+    assert (mode(client, game, 0), mode(client, game, 1)) == ("my_turn", "my_turn")

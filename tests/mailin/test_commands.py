@@ -8,6 +8,7 @@ from flask import Flask
 
 import engine
 from engine.state import evolve
+from service.features.mail import words as mail_words
 from service.features.mailin import words
 from service.features.mailin.commands import (
     ANSWERS,
@@ -69,15 +70,15 @@ def test_at_most_eight_moves_are_suggested_each_saying_what_it_does() -> None:
     figure = figure_named("green 5 NNNN", GAME, 0, {})
     assert figure is not None and figure.key == "green5"
     lines = legal_lines(GAME, 0, figure)
-    assert lines[0] == "green 5 +NNNN    onto the board, to p7"
+    assert lines[0] == "green 5 +NNNN    brings it in and moves it to p7"
     assert "flip green 5     turns it over without moving it" in lines
     assert len(lines) == 9 and lines[-1].startswith("(17 more: ")  # 8 moves, then the rest
     assert all("green 5" in line for line in lines[:-1])
     every = legal_lines(GAME, 0, None)
-    assert every[:4] == ["green 1 +        onto the board, to p11",
-                         "green 3 +NN      onto the board, to p9",
-                         "green 4 +NNN     onto the board, to p8",
-                         "green 5 +NNNN    onto the board, to p7"]
+    assert every[:4] == ["green 1 +        brings it in at p11",
+                         "green 3 +NN      brings it in and moves it to p9",
+                         "green 4 +NNN     brings it in and moves it to p8",
+                         "green 5 +NNNN    brings it in and moves it to p7"]
     assert every[4] == "flip green 1     turns it over without moving it (any of 1, 3, 4, 5)"
     assert legal_lines(GAME, 1, None) == []  # not seat 1's turn
 
@@ -149,7 +150,7 @@ TOOLS = [(NUDGE, NUDGE), (BACK, BACK), (PLAN, PLAN), (PLAN, PLAN_CLEAR), (ANSWER
 @pytest.mark.parametrize(("kind", "text"), TOOLS)
 def test_a_command_as_an_answer_names_it_is_read_back_in_the_seats_language_and_english(
         language: str, kind: str, text: str) -> None:
-    said = words.said_as(text, language)
+    said = mail_words.said_as(text, language)
     assert command_of(said, language) == Command(kind, text)
     assert command_of(said.upper(), "en") == Command(kind, text)  # whole words: from anyone
     assert command_of(text, language) == Command(kind, text)  # English: always

@@ -127,6 +127,9 @@ def test_a_move_against_the_computer_gets_no_answer_its_next_your_move_follows(
 def test_the_last_move_before_the_monster_gets_no_answer_for_a_seat_that_hears_of_it(
         app: Flask, client: FlaskClient) -> None:
     game = people(client)
+    for seat in (0, 1):  # both hear of every monster phase
+        assert client.put(f"{API}/games/{game.id}/notifications", json={
+            "email_mode": "every_event"}, headers=auth(game.seat_tokens[seat])).status_code == 200
     play(app, game, TURN_ONE)
     assert [a["text"].splitlines()[2] for a in answers(app)] == [
         "Your move green 5 +NNNN was made; Bob is next.",

@@ -12,7 +12,7 @@ def test_a_confirmation_has_the_move_the_board_and_the_link() -> None:
     text, html = replies.render(replies.applied("green 5 +", BOARD, "https://ff/play/g#t=x",
                                                 "Bob"))
     assert text.startswith("Your move was made\n")
-    assert "Done: green 5 +. Now it is Bob's turn." in text
+    assert "Done: green 5 +. Now Bob is to move." in text
     assert BOARD in text and "https://ff/play/g#t=x" in text
     assert "<table" in html and "Open your game" in html
 

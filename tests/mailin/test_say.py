@@ -89,7 +89,7 @@ def test_a_say_out_of_turn_is_posted_and_the_move_refused(app: Flask,
     assert (result.status, result.code) == ("refused", "move/not_your_turn")
     assert messages_of(app, game.id) == [(1, "sorry, too early")]
     text = answers(app)[0]["text"]
-    assert "Your message was posted to the table." in text and "It is Ann's turn" in text
+    assert "Your message was posted to the table." in text and "Now Ann (green) is to move" in text
 
 
 def test_a_muted_seat_is_told_its_message_was_not_posted(app: Flask,

@@ -57,7 +57,7 @@ def test_an_illegal_move_is_refused_with_the_legal_moves_of_that_figure(
     assert actions_of(app, game) == []
     text = answers(app)[0]["text"]
     assert "was not made" in text and "must first enter" in text
-    assert "green 5 +NNNN    onto the board, to p7" in text and "flip green 5" in text
+    assert "green 5 +NNNN    brings it in and moves it to p7" in text and "flip green 5" in text
     assert text.count("green 5 +") <= 7  # a short answer: at most eight suggestions
     assert "green 4" not in text  # only the figure the move was about
 
@@ -205,7 +205,7 @@ def test_a_message_with_no_command_is_answered_with_a_few_legal_moves(
     [result] = take(app, reply(address_of(app, game), "What a nice game"))
     assert (result.status, result.code) == ("refused", "move/invalid")
     text = answers(app)[0]["text"]
-    assert "cannot read" in text and "green 1 +        onto the board, to p11" in text
+    assert "cannot read" in text and "green 1 +        brings it in at p11" in text
     assert "green 4 +NNN" in text and "more: write a figure and a square" in text
 
 
@@ -220,7 +220,7 @@ def test_a_move_out_of_turn_is_refused(app: Flask, client: FlaskClient) -> None:
     [result] = take(app, reply(address_of(app, game, seat=1), "red 4 to a1"))
     assert (result.status, result.code) == ("refused", "move/not_your_turn")
     text = answers(app)[-1]["text"]
-    assert "It is Ann's turn (green), not yours." in text
+    assert "Now Ann (green) is to move, not you." in text
     assert "cannot get" not in text
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.state import COLOURS as CANONICAL_COLOURS
+from service.features.mail import words as mail_words
 from service.features.mailin import words
 from service.features.mailin.words import AmbiguousLetter, canonical_line, read_letter
 from service.plumbing.i18n import LANGUAGES
@@ -84,13 +85,13 @@ def test_a_letter_with_one_reading_for_the_seat_is_read(letter: str, language: s
 
 def test_every_language_has_words_for_each_direction_colour_and_command() -> None:
     for language in LANGUAGES:
-        assert set(words.DIRECTIONS[language]) == {"N", "E", "S", "W"}
+        assert set(mail_words.DIRECTIONS[language]) == {"N", "E", "S", "W"}
         if language != "en":
-            assert set(words.COLOURS[language]) == set(CANONICAL_COLOURS)
-            assert set(words.COMMANDS[language]) == {"flip", "board", "help", "say",
+            assert set(mail_words.COLOURS[language]) == set(CANONICAL_COLOURS)
+            assert set(mail_words.COMMANDS[language]) == {"flip", "board", "help", "say",
                                                     "language", "nudge", "back", "answers"}
-        assert set(words.ARGUMENTS[language]) == {"clear", "all", "needed"}
-        assert language in words.LANGUAGE_WORDS[language]
+        assert set(mail_words.ARGUMENTS[language]) == {"clear", "all", "needed"}
+        assert language in mail_words.LANGUAGE_WORDS[language]
 
 
 @pytest.mark.parametrize(("word", "argument"), [
@@ -110,7 +111,7 @@ def test_the_words_after_plan_and_answers_are_read_in_any_language(
 ])
 def test_a_command_is_named_in_the_seats_own_words(command: str, language: str,
                                                     said: str) -> None:
-    assert words.said_as(command, language) == said
+    assert mail_words.said_as(command, language) == said
 
 
 @pytest.mark.parametrize(("line", "read"), [

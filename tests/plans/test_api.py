@@ -12,7 +12,7 @@ from service.plumbing.extensions import db
 from tests.plans.helpers import TWO, move, plan_of, put_plan, read_plan
 from tests.service.helpers import API, assert_error, auth, create_game, read
 
-EMPTY = {"lines": [], "flip_rest": False, "game_turn": None, "stopped": None}
+EMPTY = {"lines": [], "flip_rest": False, "game_turn": None, "stopped": None, "report": None}
 
 
 def plans_count(app: Flask) -> int:
@@ -52,7 +52,10 @@ def test_a_plan_is_replaced_and_cancelled(client: FlaskClient, app: Flask) -> No
         "flip green 5")
     response = client.delete(game.url("/plan"), headers=auth(game.seat_tokens[0]))
     assert response.status_code == 204
-    assert plan_of(client, game, 0) == EMPTY and plans_count(app) == 0
+    assert plan_of(client, game, 0) == {**EMPTY, "report": (
+        "Your plan: green 5 +NNW not played: you replaced the plan first; flip green 5 not "
+        "played: you cleared the plan first.")}
+    assert plans_count(app) == 0
     assert client.delete(game.url("/plan"),
                          headers=auth(game.seat_tokens[0])).status_code == 204
 

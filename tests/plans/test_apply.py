@@ -27,6 +27,8 @@ from tests.service.helpers import NewGame, assert_error, auth, create_game, subm
 ANN, BOB = "ann@example.com", "bob@example.com"
 BROKEN = ("Your planned move green 5 +NNW no longer does what you planned: the stone on o9 "
           "was pushed away.")
+TOLD_BROKEN = ("Your plan: green 5 +NNW broke (the stone on o9 was pushed away), so the plan "
+               "stopped there.")
 
 
 def version_of(app: Flask, game: NewGame) -> int:
@@ -74,9 +76,9 @@ def test_a_plan_broken_by_a_push_stops_and_the_seat_is_told_why(
     assert run_plan_jobs(app) == 1
     assert version_of(app, game) == 2  # nothing was played
     assert plan_of(client, game, 0) == {"lines": [], "flip_rest": False, "game_turn": 1,
-                                        "stopped": BROKEN}
+                                        "stopped": BROKEN, "report": None}  # told
     [mail] = turn_mails(app, ANN)
-    assert BROKEN in mail
+    assert TOLD_BROKEN in mail
     assert "green 5 +NNW" not in "".join(turn_mails(app, BOB))
     assert run_plan_jobs(app) == 0  # once: the job is done
 
@@ -132,7 +134,7 @@ def test_a_broken_plan_shows_in_no_other_seats_mail(app: Flask, client: FlaskCli
     run_plan_jobs(app)
     others = [mail for mail in mails_to(app, BOB)]
     assert others and not any("green 5 +NNW" in str(mail) for mail in others)
-    assert all_outbox_text(app).count(BROKEN) == 2  # Ann's mail: its text and its HTML
+    assert all_outbox_text(app).count(TOLD_BROKEN) == 2  # Ann's mail: its text and its HTML
 
 
 def test_a_cancelled_plan_is_not_played(app: Flask, client: FlaskClient) -> None:
@@ -153,10 +155,10 @@ def test_a_plan_whose_game_was_paused_stops_and_says_so(app: Flask,
     assert version_of(app, game) == 2
     assert plan_of(client, game, 0)["stopped"] == str(PAUSED)
     [mail] = turn_mails(app, ANN)
-    assert str(PAUSED) in mail
+    assert "Your plan: green 5 +NNW not played: the creator paused the game." in mail
 
 
-def test_a_plan_cancelled_after_its_turn_came_leaves_the_seat_its_your_move_mail(
+def test_a_plan_cancelled_after_its_turn_came_leaves_the_seat_its_your_move_mail_saying_so(
         app: Flask, client: FlaskClient) -> None:
     game = green_plans_then_red_moves(client, "red 4 +W")
     assert turn_mails(app, ANN) == []  # held: the plan was to act for her
@@ -164,4 +166,5 @@ def test_a_plan_cancelled_after_its_turn_came_leaves_the_seat_its_your_move_mail
     run_plan_jobs(app)
     assert version_of(app, game) == 2
     [mail] = turn_mails(app, ANN)
-    assert "it is your move (green)" in mail and "plan" not in mail.lower()
+    assert "it is your move (green)" in mail
+    assert "Your plan: green 5 +NNW not played: you cleared the plan first." in mail

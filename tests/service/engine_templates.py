@@ -3,7 +3,8 @@
 An engine error is raised with its message as a template: ``Error.said(template, ...)``,
 ``IllegalPlacement.because(reason, template, ...)``, or through one of the engine's small
 helpers that pass a template on (:data:`TEMPLATE_ARGUMENT`). A template is a literal marked
-where it is written (``N_("...")``, ``engine.texts``), either branch of ``a if ... else b``,
+where it is written (``N_("...")``, ``engine.texts``; ``Nn_("...", "...", count)`` for one with
+plural forms, found by its singular), either branch of ``a if ... else b``,
 or a value of a module-level dict of them (``_STEP_REASONS[reason]``); a template that is not
 marked is an error here, since the catalogs would not have it.
 """
@@ -75,6 +76,10 @@ def _literals(node: ast.expr, dicts: dict[str, ast.Dict], where: str) -> Iterato
     if (isinstance(node, ast.Call) and _name(node.func) == "N_" and len(node.args) == 1
             and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
         yield node.args[0].value
+    elif (isinstance(node, ast.Call) and _name(node.func) == "Nn_" and len(node.args) == 3
+          and isinstance(singular := node.args[0], ast.Constant)
+          and isinstance(singular.value, str)):
+        yield singular.value
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
         raise AssertionError(f"{where}: the template {node.value!r} is not marked with N_()")
     elif isinstance(node, ast.IfExp):

@@ -202,9 +202,11 @@ def is_postgresql(app: Flask) -> bool:
         return db.engine.dialect.name == "postgresql"
 
 
-def ask_for_links(app: Flask, client: FlaskClient, email: str) -> None:
-    """Say "I lost my link" for ``email`` and do the worker's part (the lookup, the email)."""
-    response = client.post(f"{API}/links/lost", json={"email": email})
+def ask_for_links(app: Flask, client: FlaskClient, email: str, language: str = "en") -> None:
+    """Say "I lost my link" for ``email`` (from a page in ``language``) and do the worker's
+    part (the lookup, the email)."""
+    response = client.post(f"{API}/links/lost", json={"email": email},
+                           headers={"Accept-Language": language})
     assert response.status_code == 202, response.get_data(as_text=True)
     with app.app_context():
         with read_transaction() as session:

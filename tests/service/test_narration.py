@@ -26,8 +26,11 @@ GERMAN = {
     "%(steps)s, %(step)s": "%(steps)s, dann %(step)s",
     "It stopped on %(square)s facing %(direction)s.":
         "Es blieb auf %(square)s stehen, Blick nach %(direction)s.",
-    "north": "Norden", "red": "rot", "crystal": "Kristall", "the crystal": "der Kristall",
+    "north": "Norden", "red": "Rot", ("figure", "red"): "rot", "crystal": "Kristall",
+    "the crystal": "den Kristall", "%(stone)s on %(square)s to %(to)s": "%(stone)s von %(square)s "
+    "nach %(to)s",
 }
+"""A German catalog for the test; a figure's colour is said in its own context."""
 
 FLIP: list[dict[str, Any]] = [{"type": "flip", "figure": "red3"}]
 PHASE: list[dict[str, Any]] = [{"type": "card", "card": "2hits", "label": "2 hits"},
@@ -36,11 +39,13 @@ PHASE: list[dict[str, Any]] = [{"type": "card", "card": "2hits", "label": "2 hit
          {"type": "monster_done", "square": "g4", "facing": "N", "eaten": [], "fate": "outside"}]
 
 
-def compiled(texts: dict[str, str]) -> support.Translations:
-    """A German catalog holding ``texts``, compiled as the service compiles its own."""
+def compiled(texts: dict[str | tuple[str, str], str]) -> support.Translations:
+    """A German catalog holding ``texts`` (a key may be a context and a text), compiled as the
+    service compiles its own."""
     catalog = Catalog(locale="de")
-    for text, translation in texts.items():
-        catalog.add(text, translation)
+    for key, translation in texts.items():
+        context, text = key if isinstance(key, tuple) else (None, key)
+        catalog.add(text, translation, context=context)
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     buffer.seek(0)
@@ -75,10 +80,9 @@ def test_it_tells_a_monster_phase_clause_by_clause_in_the_readers_language(app: 
 
 def test_it_names_stones_and_figures_in_the_readers_language(app: Flask) -> None:
     with in_language("de"):
-        assert narration.stone_name("crystal") == "Kristall"
-        assert narration.the_stone_name("crystal") == "der Kristall"
-        assert narration.figure_name("red5") == "rot 5"
-        assert narration.stone_name("stone") == "stone"
+        assert narration.pushed_stone("crystal", "o9", "o8") == "den Kristall von o9 nach o8"
+        assert narration.figure_name("red5") == "rot 5"  # a figure's colour, not a player's
+        assert narration.pushed_stone("stone", "o9", "o8") == "the stone von o9 nach o8"
 
 
 def told(events: list[dict[str, Any]], monster: bool, tell: Any) -> str:
@@ -91,7 +95,7 @@ def test_in_english_it_tells_exactly_what_the_engine_tells(app: Flask) -> None:
     games = [(list(t.events), action is None) for action, t in random_game(3, 5)]
     with in_language("en"):
         assert [told(e, m, narration) for e, m in games] == [told(e, m, narrate) for e, m in games]
-        assert narration.stone_name("crystal") == narrate.stone_name("crystal") == "crystal"
+        assert narration.figure_name("red5") == narrate.figure_name("red5") == "red 5"
 
 
 def test_outside_an_app_it_tells_in_english() -> None:

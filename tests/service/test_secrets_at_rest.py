@@ -118,7 +118,7 @@ def test_no_table_holds_a_token_in_clear_before_or_after_the_mails_are_sent(
         webhook_receiver: WebhookReceiver) -> None:
     app = make_app(SMTP_HOST="127.0.0.1", SMTP_PORT=smtp_server.port, SMTP_TLS="none",
                    SMTP_TIMEOUT=5, MAIL_FROM="Fearsome Floors <ff@ff.example>",
-                   WEBHOOK_ALLOW_PRIVATE=True)
+                   WEBHOOK_ALLOW_PRIVATE=True, MAIL_CONFIRM_AFTER_SECONDS=0)
     client = app.test_client()
     handed_out = play_a_game_with_mails(app, client, webhook_receiver.url)
     assert clear_text_secrets(app, handed_out) == []

@@ -63,6 +63,7 @@ def test_a_text_out_of_bounds_is_refused_and_nothing_is_written(
     error = assert_error(post(client, game, game.seat_tokens[0], text), 422, code)
     if code == "talk/too_long":
         assert error["details"] == {"length": MAX_LENGTH + 1, "limit": MAX_LENGTH}
+        assert error["message"] == "The message has 501 characters; the limit is 500."
     assert stored(app) == []
 
 
@@ -124,6 +125,8 @@ def test_a_seat_posts_at_most_ten_messages_in_ten_minutes(
     error = assert_error(refused, 429, "talk/too_many")
     assert refused.headers["Retry-After"] == "300"
     assert error["details"] == {"limit": BURST, "window_seconds": 600, "retry_after": 300}
+    assert error["message"] == ("You have posted 10 messages in 10 minutes, the most allowed. "
+                                "Try again in 300 seconds.")
     assert len(stored(app)) == BURST
     say(client, game, 1, "Another seat has its own count")
     clock.advance(seconds=299)

@@ -157,7 +157,7 @@ def test_a_step_that_uses_a_decision_links_to_the_rules_page(page: Page, site: S
     events = demo("monster")["events"]
     assert any(e["type"] == "teleport" for e in events), "the demo's monster takes a teleporter"
     open_demo(page, site, "monster")
-    why = page.locator('.caption a[href="/rules#teleport"]', has_text="why?")
+    why = page.locator('.caption a[href="/rules?lang=en#teleport"]', has_text="why?")
     for _ in events:
         if why.count():
             break

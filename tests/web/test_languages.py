@@ -13,7 +13,7 @@ import pytest
 import requests
 from playwright.sync_api import Browser, Page, expect
 
-from service.plumbing.i18n.catalogs import page_catalog
+from service.plumbing.i18n.catalogs import page_catalog, page_key, used_by_page
 from service.plumbing.i18n.extract import extract_template
 from tests.service.helpers import a_legal_action, token_of
 from tests.support.live_service import LiveService
@@ -40,10 +40,10 @@ def english_left_behind(language: str) -> tuple[re.Pattern[str], ...]:
                      for text in (value if isinstance(value, list) else [value]))
     patterns = []
     for message in extract_template():
-        if not message.id or not any(p.startswith("web/") for p, _ in message.locations):
+        if not message.id or not used_by_page(message):
             continue
         english = message.id if isinstance(message.id, tuple) else (message.id,)
-        translation = translated.get(english[0])
+        translation = translated.get(page_key(message))
         forms = translation if isinstance(translation, list) else [translation]
         for text in english:
             if text in forms:  # the same in both languages ("Monster", "OK")

@@ -1,5 +1,6 @@
-"""The rules page (``/rules``): written from the engine, served by the app, and the target of
-every "why?" link the monster's replay makes."""
+"""The rules page (``/rules``): written from the engine in every language, served by the app,
+and the target of every "why?" link the monster's replay makes; in German, no English
+sentence of it is left."""
 
 from __future__ import annotations
 
@@ -25,23 +26,31 @@ def load_generator(monkeypatch: pytest.MonkeyPatch) -> Any:
     return module
 
 
-def test_the_page_is_what_the_engine_writes_today(tmp_path: Path,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+PAGES = {"en": "rules.html", "de": "rules.de.html", "es": "rules.es.html", "pl": "rules.pl.html"}
+
+
+def test_the_page_in_every_language_is_what_the_engine_writes_today(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     generator = load_generator(monkeypatch)
-    monkeypatch.setattr(generator, "PAGE", tmp_path / "rules.html")
+    monkeypatch.setattr(generator, "PAGES", tmp_path)
     monkeypatch.setattr(generator, "ROOT", tmp_path)
     with contextlib.redirect_stdout(io.StringIO()):
         generator.main()
-    assert (tmp_path / "rules.html").read_text() == (WEB / "rules.html").read_text(), (
-        "web/rules.html is out of date: run python3 web/make_rules_page.py")
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(PAGES.values())
+    for language, name in PAGES.items():
+        written = (tmp_path / name).read_text()
+        assert written == (WEB / name).read_text(), (
+            f"web/{name} is out of date: run .venv/bin/python web/make_rules_page.py")
+        assert f'<html lang="{language}">' in written
 
 
-def test_every_decision_the_replay_links_to_has_its_section() -> None:
+@pytest.mark.parametrize("name", PAGES.values())
+def test_every_decision_the_replay_links_to_has_its_section(name: str) -> None:
     linked = re.search(r"DECISIONS = Object\.freeze\(\[(.*?)\]\)",
                        (WEB / "js" / "model" / "decisions.js").read_text(), re.S)
     assert linked is not None
     anchors = re.findall(r'"([\w-]+)"', linked.group(1))
-    sections = set(re.findall(r'<section id="([\w-]+)"', (WEB / "rules.html").read_text()))
+    sections = set(re.findall(r'<section id="([\w-]+)"', (WEB / name).read_text()))
     assert anchors and set(anchors) <= sections, set(anchors) - sections
 
 

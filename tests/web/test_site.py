@@ -36,6 +36,24 @@ def test_it_serves_the_rules_page(client: FlaskClient) -> None:
     assert response.content_type == "text/html; charset=utf-8"
     assert response.get_data() == (WEB / "rules.html").read_bytes()
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["Content-Language"] == "en"
+
+
+@pytest.mark.parametrize(("asked", "headers", "language"), [
+    ("", {"Accept-Language": "fr-FR,fr;q=0.9,pl;q=0.8,de;q=0.5"}, "pl"),
+    ("", {"Accept-Language": "de-AT,de;q=0.9,en;q=0.5"}, "de"),
+    ("?lang=es", {"Accept-Language": "de-DE"}, "es"),  # the page's own choice first
+    ("?lang=en", {"Accept-Language": "de-DE"}, "en"),
+    ("?lang=xx", {"Accept-Language": "de-DE"}, "de"),
+])
+def test_it_serves_the_rules_page_in_the_readers_language(
+        client: FlaskClient, asked: str, headers: dict[str, str], language: str) -> None:
+    response = client.get(f"/rules{asked}", headers=headers, buffered=True)
+    name = "rules.html" if language == "en" else f"rules.{language}.html"
+    assert response.get_data() == (WEB / name).read_bytes()
+    assert f'<html lang="{language}">' in response.get_data(as_text=True)
+    assert response.headers["Content-Language"] == language
+    assert "Accept-Language" in response.headers["Vary"]
 
 
 @pytest.mark.parametrize(("path", "content_type"), [

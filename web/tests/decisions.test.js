@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { DECISIONS, decisionOf } from "../js/model/decisions.js";
+import { DECISIONS, decisionLink, decisionOf } from "../js/model/decisions.js";
 import { eventFrames } from "../js/model/replay.js";
 import { boardModel, statusModel } from "../js/model/viewmodel.js";
 import { fixture } from "./helpers.js";
@@ -18,6 +18,11 @@ function framesCovering(kind) {
 
 test("every decision a frame may point to is a section of the rules page", () => {
   for (const anchor of DECISIONS) assert.ok(rulesPage.includes(`<section id="${anchor}">`), anchor);
+});
+
+test("a decision's link opens the rules page in the reader's language, at its section", () => {
+  assert.equal(decisionLink("teleport", "de"), "/rules?lang=de#teleport");
+  assert.equal(decisionLink("d3", "en"), "/rules?lang=en#d3");
 });
 
 test("turns, loops, teleporters and pushes onto a teleporter say which decision they use", () => {

@@ -46,7 +46,7 @@ test("the fields a form got wrong are named", () => {
 });
 
 test("a message the service wrote for people, naming what was wrong, is kept", () => {
-  const text = "The message has 612 characters; at most 500 fit.";
+  const text = "The message has 612 characters; the limit is 500.";
   assert.equal(playerMessage("talk/too_long", text, { length: 612 }), text);
   const illegal = "red 5 +W: step 1: a wall";
   assert.equal(playerMessage("move/illegal", illegal), illegal);

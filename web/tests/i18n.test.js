@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { test } from "node:test";
 
 import {
-  formatMoment, language, loadLanguage, pickLanguage, setCatalog, t, tn,
+  formatMoment, language, loadLanguage, pickLanguage, pt, setCatalog, t, tn,
 } from "../js/model/i18n.js";
 
 const WEB = new URL("../", import.meta.url);
@@ -20,6 +20,14 @@ test("a translated text is shown in the catalog's language", () => {
   setCatalog("de", { "Your move in {game}": "Du bist am Zug in {game}", "Empty": "" });
   assert.equal(t("Your move in {game}", { game: "Friday" }), "Du bist am Zug in Friday");
   assert.equal(t("Empty"), "Empty", "an empty translation shows the English");
+  setCatalog("en", {});
+});
+
+test("a text said in a context is its own entry beside the same text without one", () => {
+  setCatalog("pl", { red: "czerwony", "figure\u0004red": "czerwona" });
+  assert.equal(t("red"), "czerwony");
+  assert.equal(pt("figure", "red"), "czerwona");
+  assert.equal(pt("figure", "blue"), "blue", "a text without a translation is the English");
   setCatalog("en", {});
 });
 
@@ -102,14 +110,14 @@ function literalArgument(source, at) {
   return -1;
 }
 
-/** The calls of t(...) and tn(...) in `source` whose texts are not written out. */
+/** The calls of t(...), tn(...) and pt(...) in `source` whose texts are not written out. */
 function unwrittenTexts(source) {
   const bad = [];
-  for (const call of source.matchAll(/(?<![\w$.])(tn?)\(/g)) {
+  for (const call of source.matchAll(/(?<![\w$.])(tn?|pt)\(/g)) {
     const before = source.slice(Math.max(0, call.index - 9), call.index);
     if (/function\s+$/.test(before)) continue; // a definition, not a call
     let at = literalArgument(source, call.index + call[0].length);
-    if (at >= 0 && call[1] === "tn") {
+    if (at >= 0 && call[1] !== "t") {
       at = source[at] === "," ? literalArgument(source, at + 1) : -1;
     }
     if (at < 0 || ![",", ")"].includes(source[at])) {
@@ -126,6 +134,8 @@ test("the scan finds texts that are not written out", () => {
   assert.equal(unwrittenTexts("t(name)").length, 1);
   assert.equal(unwrittenTexts("t(\"Seat \" + n)").length, 1);
   assert.equal(unwrittenTexts("tn(\"{n} a\", plural, n)").length, 1);
+  assert.deepEqual(unwrittenTexts("pt(\"figure\", \"red\")"), []);
+  assert.equal(unwrittenTexts("pt(\"figure\", colour)").length, 1);
   assert.deepEqual(unwrittenTexts("export function t(text) {} a.t(x); at(x);"), []);
 });
 

@@ -82,13 +82,16 @@ test("an empty plan cannot be saved, and one with only \"flip the rest\" can", (
   assert.equal(hasSavedPlan(setFlipRest(plan, true)), false);
 });
 
-test("a saved plan is read whole, with why it stopped", () => {
-  const plan = readPlan({ ...SAVED, stopped: "Your planned move red 1 N can no longer be made." });
+test("a saved plan is read whole, with why it stopped and what it did", () => {
+  const plan = readPlan({ ...SAVED, stopped: "Your planned move red 1 N can no longer be made.",
+    report: "Your plan: red 1 N broke (it can no longer be made), so the plan stopped there." });
   assert.equal(plan.changed, false);
   assert.equal(plan.flipRest, true);
   assert.equal(hasSavedPlan(plan), true);
   assert.deepEqual(plan.lines, [{ action: SAVED.lines[0].action, orFlip: true, to: "e2" }]);
   assert.match(plan.stopped, /can no longer be made/);
+  assert.match(plan.report, /^Your plan: red 1 N broke/);
+  assert.equal(readPlan(EMPTY).report, null);
 });
 
 test("news keeps the lines being edited, less those whose figure has acted", () => {

@@ -13,17 +13,24 @@ from datetime import datetime, timedelta
 
 from service.features.mail import markup
 from service.features.mail.seats import DIGEST, EVERY_EVENT, MY_TURN, NONE
-from service.plumbing.i18n import _, colour_name, format_moment, lazy_gettext, ngettext
+from service.features.mail.words import said_as
+from service.plumbing.i18n import (
+    _,
+    colour_name,
+    current_language,
+    format_moment,
+    lazy_gettext,
+    ngettext,
+)
 from service.plumbing.i18n.words import level_name
 
-MODE_WORDS = {
-    # TRANSLATORS: what a seat gets by email (this and the next three), read after "you get"
-    # or "now gets".
-    EVERY_EVENT: lazy_gettext("an email when it is your turn, after each monster phase and at "
-                              "the end"),
-    MY_TURN: lazy_gettext("an email when it is your turn and at the end"),
-    DIGEST: lazy_gettext("one summary a day at most"),
-    NONE: lazy_gettext("no email"),
+MODE_SENTENCES = {
+    # TRANSLATORS: what a seat gets by email (this and the next three), a sentence each.
+    EVERY_EVENT: lazy_gettext("You get an email when it is your turn, after each monster phase "
+                              "and at the end."),
+    MY_TURN: lazy_gettext("You get an email when it is your turn and at the end."),
+    DIGEST: lazy_gettext("You get one summary a day at most."),
+    NONE: lazy_gettext("You get no email."),
 }
 
 
@@ -66,17 +73,17 @@ class Reader:
 
 
 def _page_open() -> str:
-    """Why a player may miss a mail: none is sent while the seat has the game open on its page."""
-    return _("No email comes while you have the game open on its page; mail starts again a "
-             "minute after you leave it.")
+    """Why a player may miss a mail: none is sent while the seat has the game open on its page
+    (an open live page only: ``service.features.live.presence``)."""
+    return _("No email comes while you have the game open on its page (reading it any other "
+             "way does not count); mail starts again about a minute after you close it.")
 
 
 def _about(reader: Reader) -> str:
     # Seats are counted from 1 for people (the API counts from 0).
-    # TRANSLATORS: %(mode)s is what the seat gets, e.g. "one summary a day at most".
-    return " ".join([_("You play %(colour)s (seat %(number)s) in %(game)s; you get %(mode)s.",
+    return " ".join([_("You play %(colour)s (seat %(number)s) in %(game)s.",
                        colour=colour_name(reader.colour), number=reader.seat + 1,
-                       game=reader.game_name, mode=str(MODE_WORDS[reader.mode])),
+                       game=reader.game_name), str(MODE_SENTENCES[reader.mode]),
                      _page_open()])
 
 
@@ -105,7 +112,8 @@ def game_mail(reader: Reader, subject: str, sections: Sequence[tuple[str, str | 
     html_parts = [markup.paragraph(reader.greeting)]
     for title, body in sections:
         if title:
-            text_parts += [title, "-" * len(title)]
+            # TRANSLATORS: a section's title in the plain text of a mail: "Results:".
+            text_parts.append(_("%(title)s:", title=title))
             html_parts.append(markup.heading(title))
         if isinstance(body, str):
             text_parts += [body, ""]
@@ -239,8 +247,10 @@ def or_list(parts: list[str]) -> str:
 
 def command_words() -> dict[str, str]:
     """Return the words that ask for the board, the notation and the table, quoted, as the
-    reader writes them (``'board'``)."""
-    return {"board": "'board'", "help": "'help'", "say": "'say'"}
+    reader writes them in the current language (``'board'``, ``'Brett'``: the mail door
+    reads them from the seat, ``service.features.mail.words``)."""
+    language = current_language()
+    return {command: f"'{said_as(command, language)}'" for command in ("board", "help", "say")}
 
 
 def _short_footer(reader: Reader) -> list[str]:

@@ -158,7 +158,7 @@ def _games(session: Session, seats: Sequence[Row[Game, Seat]], now: datetime
         else:
             player = history.players_of(everyone[game.id])[state.to_move]
             # TRANSLATORS: %(player)s is a player and their colour: "Ann (red)".
-            lines.append(Line(game_name(game), _("It is %(player)s's turn.", player=player),
+            lines.append(Line(game_name(game), _("%(player)s is to move.", player=player),
                               link))
     ready.sort(key=lambda found: found[0].move_deadline or FAR)
     waiting = [_waiting(session, *found) for found in ready[:MAX_SECTIONS]]

@@ -94,7 +94,7 @@ def _write_digest(session: Session, game: Game, seat: Seat, since: datetime) -> 
             status = _("It is your turn.")
         elif state.to_move is not None:
             # TRANSLATORS: %(player)s is a player and their colour: "Ann (red)".
-            status = _("It is %(player)s's turn.", player=players[state.to_move])
+            status = _("%(player)s is to move.", player=players[state.to_move])
         else:
             status = _("The monster is about to move.")
         reader = reader_of(session, game, seat, DIGEST)

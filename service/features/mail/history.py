@@ -19,10 +19,11 @@ from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
 from engine.events import CARD
+from service.features.mail.words import written_move
 from service.kernel.models import Action, Event, SeatRow
 from service.kernel.narration import summarize_monster
 from service.kernel.views import action_words, seat_label
-from service.plumbing.i18n import ngettext
+from service.plumbing.i18n import current_language, ngettext
 
 MAX_LINES = 30
 
@@ -45,8 +46,9 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
         if event.action_seq is not None:
             of_action[event.action_seq].append(event.data)
     actions = session.scalars(select(Action).where(Action.game_id == game_id, action_filter))
-    told = [(a.version_after, f"{action_words(of_action[a.seq], players[a.seat])} [{a.notation}]")
-            for a in actions]
+    language = current_language()  # the notation as the reader writes it: [grün 5 +NNW]
+    told = [(a.version_after, f"{action_words(of_action[a.seq], players[a.seat])} "
+                              f"[{written_move(a.notation, language)}]") for a in actions]
     unprompted = (e for e in events if e.action_seq is None)
     for version, group in groupby(unprompted, key=attrgetter("version")):
         phase = [e.data for e in group]

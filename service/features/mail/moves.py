@@ -12,16 +12,18 @@ from dataclasses import dataclass
 
 import engine
 from engine import FigureId, GameState, MoveOutcome
+from engine.board import ENTRANCE
 from engine.state import OUTSIDE, STONE
-from service.kernel.narration import the_stone_name
-from service.plumbing.i18n import _
+from service.features.mail.words import written_move
+from service.kernel.narration import pushed_stone
+from service.plumbing.i18n import _, current_language
 
 MAX_SUGGESTIONS = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Suggestion:
-    """A line to write (``green 5 NNW``) and what it does (``to n9, pushing ...``)."""
+    """A line to write (``green 5 NNW``) and what it does (``moves it to n9, pushing ...``)."""
 
     line: str
     does: str
@@ -31,36 +33,32 @@ class Suggestion:
 
 
 def what_it_does(state: GameState, outcome: MoveOutcome) -> str:
-    """Return where a move ends and the stones it pushes, in words: ``to o9, pushing the stone
-    on o10 to o11``."""
+    """Return what a move does, as a phrase whose subject is the line written (as the flip's
+    is): where it takes the figure and the stones it pushes, ``moves it to o9, pushing the
+    stone on o10 to o11``."""
     entering = state.figure(outcome.figure).where == OUTSIDE
-    if outcome.square is None:
-        words = _("out of the fortress: it escapes")
-    elif entering:
-        # TRANSLATORS: where a move ends; %(square)s is a square's name like o9.
-        words = _("onto the board, to %(square)s", square=engine.square_name(outcome.square))
-    else:
-        words = _("to %(square)s", square=engine.square_name(outcome.square))
-    pushes = [_pushed(the_stone_name(state.stone_at(start) or STONE), engine.square_name(start),
-                      None if end is None else engine.square_name(end))
+    pushes = [pushed_stone(state.stone_at(start) or STONE, engine.square_name(start),
+                           None if end is None else engine.square_name(end))
               for start, end in outcome.pushed]
-    if not pushes:
-        return words
-    together = pushes[0]
+    together = pushes[0] if pushes else ""
     for push in pushes[1:]:
         # TRANSLATORS: two stones pushed by one move.
         together = _("%(first)s and %(second)s", first=together, second=push)
-    # TRANSLATORS: %(move)s is where the move ends, %(pushes)s the stones it pushes.
-    return _("%(move)s, pushing %(pushes)s", move=words, pushes=together)
-
-
-def _pushed(stone: str, start: str, end: str | None) -> str:
-    """A stone pushed, in words: ``the stone on o10 to o11``."""
-    if end is None:
-        # TRANSLATORS: a stone pushed off the board: "the stone on a3 out of the game".
-        return _("%(stone)s on %(square)s out of the game", stone=stone, square=start)
-    # TRANSLATORS: a stone pushed: "the stone on o10 to o11".
-    return _("%(stone)s on %(square)s to %(to)s", stone=stone, square=start, to=end)
+    said = {"pushes": together}
+    if outcome.square is None:
+        # TRANSLATORS: what a move written in a reply does to its figure ("it"), as "turns it
+        # over without moving it" says of a flip; %(square)s is where it ends (o9),
+        # %(pushes)s the stones it pushes on the way ("the stone on o10 to o11").
+        return (_("takes it out of the fortress, pushing %(pushes)s: it escapes", **said)
+                if pushes else _("takes it out of the fortress: it escapes"))
+    said["square"] = engine.square_name(outcome.square)
+    if entering and outcome.square == ENTRANCE and not pushes:
+        return _("brings it in at %(square)s", **said)
+    if entering:
+        return (_("brings it in and moves it to %(square)s, pushing %(pushes)s", **said)
+                if pushes else _("brings it in and moves it to %(square)s", **said))
+    return (_("moves it to %(square)s, pushing %(pushes)s", **said) if pushes
+            else _("moves it to %(square)s", **said))
 
 
 def _flip(figure: FigureId) -> Suggestion:
@@ -143,16 +141,22 @@ def examples(state: GameState, seat: int) -> list[Suggestion]:
 
 
 def example_items(state: GameState, seat: int) -> list[str]:
-    """Return the same moves as short items of a sentence: ``green 5 +NNW (to o9)``, and the
-    flip as written (``flip green 1``)."""
+    """Return the same moves as short items of a sentence, written as the reader writes
+    them in the current language (``service.features.mail.words.written_move``):
+    ``green 5 +NNW (to o9)``, ``grün 5 +NNW (nach o9)``, and the flip (``flip green 1``)."""
     moves, flip = _example_moves(state, seat)
-    items = [_("%(move)s (to %(square)s)", move=f"{figure} {outcome.path}",
-               square=engine.square_name(outcome.square)) if outcome.square is not None
-             else _("%(move)s (out)", move=f"{figure} {outcome.path}")
-             for figure, outcome in moves]
-    return items + ([f"flip {flip}"] if flip is not None else [])
+    language = current_language()
+    items = []
+    for figure, outcome in moves:
+        move = written_move(f"{figure} {outcome.path}", language)
+        # TRANSLATORS: a move as written, and where it ends: "green 5 +NNW (to o9)".
+        items.append(_("%(move)s (to %(square)s)", move=move,
+                       square=engine.square_name(outcome.square)) if outcome.square is not None
+                     else _("%(move)s (out)", move=move))
+    return items + ([written_move(f"flip {flip}", language)] if flip is not None else [])
 
 
 def example_lines(state: GameState, seat: int) -> list[str]:
-    """Return :func:`examples` as lines of a mail: ``green 5 +NNW   (onto the board, to o9)``."""
+    """Return :func:`examples` as lines of a mail: ``green 5 +NNW   (brings it in and moves it
+    to o9)``."""
     return [f"{s.line}   ({s.does})" for s in examples(state, seat)]

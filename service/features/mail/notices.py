@@ -33,15 +33,24 @@ from service.features.mail.addresses import reply_address
 from service.features.mail.compose import Mail, Reader
 from service.features.mail.daily import replaces_game_mails
 from service.features.mail.seats import EVERY_EVENT, MY_TURN, is_active, mode_of, settings_of
+from service.features.mail.words import written_move
 from service.features.talk.service import MessageRecord, since_version
 from service.kernel import narration, pace
 from service.kernel.models import GameRow, Seat, SeatRow
 from service.kernel.naming import game_name
+from service.kernel.pipeline import notes_for_mail
 from service.kernel.store import load_state
 from service.kernel.vocabulary import ACTIVE, FINISHED
 from service.plumbing import clock, outbox
 from service.plumbing.columns import utcnow
-from service.plumbing.i18n import _, colour_name, in_language, language_of_seat, ngettext
+from service.plumbing.i18n import (
+    _,
+    colour_name,
+    current_language,
+    in_language,
+    language_of_seat,
+    ngettext,
+)
 
 _INVITED = "ff_mail_invited"
 _HELD = "ff_mail_turn_held"
@@ -170,9 +179,9 @@ def clock_of(game: GameRow, seat: SeatRow) -> str | None:
     return compose.clock_line(deadline, clock.now(), pace.days_left(game, seat))
 
 
-def write_turn_mail(session: Session, game: GameRow, seat: int, note: str | None) -> None:
-    """Write the "your move" email of ``seat``, whose turn it is in ``game``, with ``note``
-    (why its turn plan stopped) first; as :func:`write` would, to a seat that gets it."""
+def write_turn_mail(session: Session, game: GameRow, seat: int) -> None:
+    """Write the "your move" email of ``seat``, whose turn it is in ``game`` (its turn plan
+    stopped, or was dropped after holding it), as :func:`write` would, to a seat that gets it."""
     row = session.get(Seat, (game.id, seat))
     state = load_state(game)
     if row is None or not row.email or state is None:
@@ -186,25 +195,34 @@ def write_turn_mail(session: Session, game: GameRow, seat: int, note: str | None
     with in_seat_language(game, row):
         players = history.players_of(list(session.scalars(_SEATS_OF, {"game_id": game.id})))
         mail = _compose(session, "turn", reader_of(session, game, row, mode), state, (),
-                        players, now, clock_of(game, row), note)
+                        players, now, clock_of(game, row))
     write_mail(session, row, mail, "turn", f"mail:{game.id}:{seat}:turn:{game.version}")
 
 
 def _compose(session: Session, topic: str, reader: Reader, state: GameState,
              events: Sequence[Mapping[str, Any]], players: dict[int, str],
-             now: datetime, clock_words: str | None, note: str | None = None) -> Mail:
+             now: datetime, clock_words: str | None) -> Mail:
     board = narration.board_and_status(state)
+    # What the features have to tell the seat first (what its turn plan did): told once.
+    note = notes_for_mail(session, reader.game_id, reader.seat)
     if topic == "turn":
         last, notation = history.last_move(session, reader.game_id, reader.seat)
         lines = history.since_version(session, reader.game_id, last, players)
         said = since_version(session, reader.game_id, last, exclude_seat=reader.seat)
         return compose.your_move(reader, when(state), moves.example_items(state, reader.seat),
                                  lines, [talk_line(m, players) for m in said], board,
-                                 clock_words, note, last_move=notation)
+                                 clock_words, note, last_move=notation and written_move(
+                                     notation, current_language()))
     if topic == "monster":
-        return compose.monster_result(reader, when(state), narration.summarize_monster(events),
-                                      board)
-    return compose.game_over(reader, *outcome_words(state, players), board)
+        return compose.monster_result(
+            reader, when(state), _after(note, narration.summarize_monster(events)), board)
+    summary, results, why = outcome_words(state, players)
+    return compose.game_over(reader, _after(note, summary), results, why, board)
+
+
+def _after(note: str | None, text: str) -> str:
+    """Return the first paragraph of a mail: ``note``, if any, then ``text``."""
+    return f"{note}\n\n{text}" if note else text
 
 
 def talk_line(message: MessageRecord, players: Mapping[int, str]) -> str:

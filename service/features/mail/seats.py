@@ -31,7 +31,9 @@ MY_TURN = "my_turn"
 DIGEST = "digest"
 NONE = "none"
 MODES = (EVERY_EVENT, MY_TURN, DIGEST, NONE)
-DEFAULT_MODE = EVERY_EVENT
+# One mail per turn by default: "your move" (which tells the monster phases since) and the
+# end; a seat that wants the monster's walks as they happen chooses every_event.
+DEFAULT_MODE = MY_TURN
 ANSWERS_NEEDED = "needed"
 ANSWERS_EVERY = "every"
 ANSWERS = (ANSWERS_NEEDED, ANSWERS_EVERY)

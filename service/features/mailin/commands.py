@@ -19,6 +19,7 @@ from typing import Any
 import engine
 from engine import EngineError, FigureId, GameState
 from service.features.mail import moves
+from service.features.mail import words as mail_words
 from service.features.mailin import words
 from service.features.mailin.parse import said_line
 from service.plumbing.i18n import DEFAULT_LANGUAGE, _, current_language, ngettext
@@ -96,18 +97,18 @@ to flip that figure instead; a line "flip the rest" flips your remaining figures
 def _own_words(language: str) -> list[str]:
     """Return the lines that list ``language``'s own words for the notation (none for
     English, whose words are the notation's)."""
-    if language not in words.COMMANDS:
+    if language not in mail_words.COMMANDS:
         return []
     directions = ", ".join(f"{'/'.join(names)} = {letter}"
-                           for letter, names in words.DIRECTIONS[language].items())
+                           for letter, names in mail_words.DIRECTIONS[language].items())
     letters = ", ".join(f"{letter.upper()} = {direction}"
-                        for letter, direction in words.LETTERS[language].items())
+                        for letter, direction in mail_words.LETTERS[language].items())
     colours = ", ".join(f"{'/'.join(names)} = {colour}"
-                        for colour, names in words.COLOURS[language].items())
+                        for colour, names in mail_words.COLOURS[language].items())
     said = ", ".join(f"{'/'.join(names)} = {command}"
-                     for command, names in words.COMMANDS[language].items())
+                     for command, names in mail_words.COMMANDS[language].items())
     after = ", ".join(f"{'/'.join(names)} = {argument}"
-                      for argument, names in words.ARGUMENTS[language].items())
+                      for argument, names in mail_words.ARGUMENTS[language].items())
     return ["", _("You may also write these words of your language (case and accents do not "
                   "matter):"),
             _("Directions: %(words)s", words=directions),
@@ -214,9 +215,9 @@ def _with_argument(plain: str) -> Command | None:
 def language_asked(text: str) -> str | None:
     """Return the language code ``language ...`` names (a code or a language's name in any
     of the languages: ``de``, ``Deutsch``, ``alemán``), None when it names none."""
-    wanted = words.fold(text.strip())
-    return next((code for code, names in words.LANGUAGE_WORDS.items()
-                 if wanted in {words.fold(name) for name in names}), None)
+    wanted = mail_words.fold(text.strip())
+    return next((code for code, names in mail_words.LANGUAGE_WORDS.items()
+                 if wanted in {mail_words.fold(name) for name in names}), None)
 
 
 def choose(lines: list[str], state: GameState | None, seat: int,
@@ -269,7 +270,7 @@ _OR_FLIP = re.compile(r"\s+or\s+flip\s*$", re.IGNORECASE)
 _FLIP_REST = frozenset({"flip the rest", "flip rest", "flip all", "then flip the rest",
                         "flip all the rest", "flip all my figures",
                         "flip all my remaining figures",
-                        # each language's, its flip word read as "flip" (words.COMMANDS)
+                        # each language's, its flip word read as "flip" (mail_words.COMMANDS)
                         "den rest flip", "rest flip", "alle flip", "flip el resto",
                         "flip todo", "flip reszte", "flip wszystkie"})
 
@@ -309,7 +310,7 @@ def planned(lines: list[str], state: GameState, seat: int,
         if command_of(written, language).kind != MOVE:
             continue
         line = words.canonical_line(written, language)
-        if words.fold(" ".join(re.sub(r"[.!,;:]+", " ", line).split())) in _FLIP_REST:
+        if mail_words.fold(" ".join(re.sub(r"[.!,;:]+", " ", line).split())) in _FLIP_REST:
             flip_rest = True
             continue
         try:
@@ -371,6 +372,6 @@ def command_lines(language: str, *, nudge: bool, back: bool, every: bool) -> lis
              else (ANSWERS_ALL, _("an answer to every email")),
              (f"{LANGUAGE} ...", _("the language of your emails")),
              (HELP, _("how to write moves and commands"))]
-    said = [(words.said_as(command, language), does) for command, does in shown]
+    said = [(mail_words.said_as(command, language), does) for command, does in shown]
     width = max(16, *(len(command) + 1 for command, _does in said))
     return [f"{command:<{width}} {does}" for command, does in said]

@@ -104,7 +104,7 @@ def applied(notation: str, diagram: str, link: str, to_move: str | None,
     became of the reply's further moves (the turn plan)."""
     # TRANSLATORS: notation is the move as the engine writes it (green 5 +NNW); player is a
     # player's name or a colour.
-    done = (_("Done: %(notation)s. Now it is %(player)s's turn.", notation=notation,
+    done = (_("Done: %(notation)s. Now %(player)s is to move.", notation=notation,
               player=to_move) if to_move else _("Done: %(notation)s.", notation=notation))
     return Answer(_("Your move was made"), [done, *plan], diagram=diagram, link=link)
 
@@ -182,9 +182,10 @@ def not_your_turn(player: str | None, colour: str) -> str:
     ``colour``, in the reader's words."""
     if player:
         # TRANSLATORS: player is a player's name, colour their colour (green).
-        return _("It is %(player)s's turn (%(colour)s), not yours. Your move is taken when it "
+        return _("Now %(player)s (%(colour)s) is to move, not you. Your move is taken when it "
                  "is your turn: you will get an email then.", player=player, colour=colour)
-    return _("It is %(colour)s's turn, not yours. Your move is taken when it is your turn: "
+    # TRANSLATORS: colour names the player to move by their colour (green).
+    return _("Now %(colour)s is to move, not you. Your move is taken when it is your turn: "
              "you will get an email then.", colour=colour)
 
 

@@ -32,8 +32,9 @@ from sqlalchemy.orm import Session
 from service.features.computer.service import hand_to_computer
 from service.features.deadlines.nudge import nudge
 from service.features.mail import keys
+from service.features.mail import words as mail_words
 from service.features.mail.seats import ANSWERS_EVERY, ANSWERS_NEEDED
-from service.features.mailin import commands, replies, words
+from service.features.mailin import commands, replies
 from service.features.mailin.inbox import ANSWERED, REFUSED, close
 from service.features.mailin.models import InboundMail
 from service.features.plans.service import cancel_plan, read_plan
@@ -140,14 +141,14 @@ def _answer(session: Session, row: InboundMail, message_id: str | None, errand: 
     elif errand.command == commands.PLAN:
         answer = replies.plan_shown([line["notation"] for line in result["lines"]],
                                     result["flip_rest"], result["stopped"],
-                                    words.said_as(commands.PLAN_CLEAR, errand.language), link)
+                                    mail_words.said_as(commands.PLAN_CLEAR, errand.language), link)
         detail = f"sent the plan ({len(result['lines'])} line(s))"
     elif errand.command == commands.PLAN_CLEAR:
         answer = replies.plan_cleared(bool(result["had"]), link)
         detail = "dropped the plan" if result["had"] else "no plan to drop"
     else:
         every = result["answers"] == ANSWERS_EVERY
-        answer = replies.answers_setting(every, words.said_as(
+        answer = replies.answers_setting(every, mail_words.said_as(
             commands.ANSWERS_NEEDED if every else commands.ANSWERS_ALL, errand.language), link)
         detail = f"answers: {result['answers']}"
     close(session, row, message_id, ANSWERED, "mail/" + errand.command.replace(" ", "_"),

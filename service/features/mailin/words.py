@@ -12,7 +12,8 @@ is read by :func:`read_letter`: canonically when the seat's language gives it no
 meaning, in the seat's language when the canonical letters give it none, and never guessed
 otherwise (:class:`AmbiguousLetter` names every reading).
 
-This module has the tables and the reading; it knows no database and writes no text
+The tables are the mail channel's (``service.features.mail.words``: the mails name the same
+words); this module has the reading. It knows no database and writes no text
 (``service.features.mailin.commands`` words the answers).
 """
 
@@ -23,85 +24,16 @@ import unicodedata
 from dataclasses import dataclass
 
 from engine.state import COLOURS as CANONICAL_COLOURS
-
-CANONICAL_LETTERS = {"n": "N", "e": "E", "s": "S", "w": "W"}
-"""The canonical letters: north, east, south, west."""
-
-DIRECTIONS: dict[str, dict[str, tuple[str, ...]]] = {
-    "en": {"N": ("north",), "E": ("east",), "S": ("south",), "W": ("west",)},
-    "de": {"N": ("Nord", "Norden"), "E": ("Ost", "Osten"),
-           "S": ("Süd", "Sued", "Süden", "Sueden"), "W": ("West", "Westen")},
-    "es": {"N": ("norte",), "E": ("este",), "S": ("sur",), "W": ("oeste",)},
-    "pl": {"N": ("północ",), "E": ("wschód",), "S": ("południe",), "W": ("zachód",)},
-}
-"""Each language's words for the directions (the first is the one answers name)."""
-
-LETTERS: dict[str, dict[str, str]] = {
-    "de": {"n": "N", "o": "E", "s": "S", "w": "W"},
-    "es": {"n": "N", "e": "E", "s": "S", "o": "W"},
-    "pl": {"p": "N", "w": "E", "z": "W"},
-}
-"""The single letters each language reads as directions (the initials of its words; Polish
-has none of its own for south, as *P* is *północ*: S or *południe*)."""
-
-COLOURS: dict[str, dict[str, tuple[str, ...]]] = {
-    "de": {"green": ("grün", "gruen"), "red": ("rot",), "blue": ("blau",),
-           "yellow": ("gelb",), "beige": ("beige",), "purple": ("lila", "violett"),
-           "black": ("schwarz",)},
-    "es": {"green": ("verde",), "red": ("rojo", "roja"), "blue": ("azul",),
-           "yellow": ("amarillo", "amarilla"), "beige": ("beige",),
-           "purple": ("morado", "morada"), "black": ("negro", "negra")},
-    "pl": {"green": ("zielony", "zielona"), "red": ("czerwony", "czerwona"),
-           "blue": ("niebieski", "niebieska"), "yellow": ("żółty", "żółta"),
-           "beige": ("beżowy", "beżowa"), "purple": ("fioletowy", "fioletowa"),
-           "black": ("czarny", "czarna")},
-}
-"""Each language's colour words (masculine first; the feminine, for *figura*, after)."""
-
-COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "de": {"flip": ("umdrehen", "wenden"), "board": ("brett", "spielbrett"),
-           "help": ("hilfe",), "say": ("sag", "sage"), "language": ("sprache",),
-           "nudge": ("anstupsen", "erinnern"),
-           "back": ("zurück", "zurueck", "zurücknehmen", "zuruecknehmen"),
-           "answers": ("antworten",)},
-    "es": {"flip": ("girar", "voltear"), "board": ("tablero",), "help": ("ayuda",),
-           "say": ("di", "decir"), "language": ("idioma",),
-           "nudge": ("avisar", "recordar"), "back": ("volver", "vuelvo", "recuperar"),
-           "answers": ("respuestas",)},
-    "pl": {"flip": ("odwróć", "obróć"), "board": ("plansza",), "help": ("pomoc",),
-           "say": ("powiedz",), "language": ("język",),
-           "nudge": ("ponagl", "ponaglij", "przypomnij"), "back": ("wracam", "powrót", "odbierz"),
-           "answers": ("odpowiedzi",)},
-}
-"""Each language's words for the mail's commands, read as the English ones (``plan`` is the
-same word in all four)."""
-
-ARGUMENTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "en": {"clear": ("clear", "cancel", "delete"), "all": ("all", "every", "always"),
-           "needed": ("needed", "necessary")},
-    "de": {"clear": ("löschen", "loeschen", "aufheben"), "all": ("alle", "immer"),
-           "needed": ("nötig", "noetig", "notwendig")},
-    "es": {"clear": ("borrar", "cancelar"), "all": ("todas", "siempre"),
-           "needed": ("necesarias", "necesario")},
-    "pl": {"clear": ("usuń", "anuluj"), "all": ("wszystkie", "zawsze"),
-           "needed": ("potrzebne", "konieczne")},
-}
-"""Each language's words after ``plan`` (``clear``) and ``answers`` (``all``, ``needed``),
-read from anyone, before or after the command's word (``plan löschen``, ``usuń plan``); the
-first of each is the one answers name."""
-
-OR_WORDS: dict[str, tuple[str, ...]] = {"en": ("or",), "de": ("oder",), "es": ("o",),
-                                        "pl": ("lub", "albo")}
-"""Each language's "or", read only in a line's ending "or flip" (Spanish *o* is a letter
-elsewhere)."""
-
-LANGUAGE_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("en", "english", "englisch", "inglés", "angielski"),
-    "de": ("de", "deutsch", "german", "alemán", "niemiecki"),
-    "es": ("es", "español", "spanish", "spanisch", "castellano", "hiszpański"),
-    "pl": ("pl", "polski", "polish", "polnisch", "polaco"),
-}
-"""What ``language ...`` may name: a code, or a language named in any of the languages."""
+from service.features.mail.words import (
+    ARGUMENTS,
+    CANONICAL_LETTERS,
+    COLOURS,
+    COMMANDS,
+    DIRECTIONS,
+    LETTERS,
+    OR_WORDS,
+    fold,
+)
 
 
 def argument_of(word: str) -> str | None:
@@ -111,23 +43,6 @@ def argument_of(word: str) -> str | None:
     return next((argument for table in ARGUMENTS.values()
                  for argument, names in table.items()
                  if folded in {fold(name) for name in names}), None)
-
-
-def said_as(command: str, language: str) -> str:
-    """Return a command in the canonical words (``plan clear``, ``answers all``) as the
-    seat's ``language`` writes it (``plan löschen``, ``antworten alle``): what an answer
-    names, read back by ``service.features.mailin.commands.command_of``."""
-    own = COMMANDS.get(language, {})
-    arguments = ARGUMENTS.get(language, ARGUMENTS["en"])
-    return " ".join(own[word][0] if word in own else arguments[word][0]
-                    if word in arguments else word for word in command.split())
-
-
-def fold(word: str) -> str:
-    """Return ``word`` lower case and without diacritics (``Süd`` -> ``sud``, ``wschód`` ->
-    ``wschod``, ``żółty`` -> ``zolty``)."""
-    plain = unicodedata.normalize("NFKD", word.lower().replace("ł", "l").replace("ß", "ss"))
-    return "".join(char for char in plain if not unicodedata.combining(char))
 
 
 def _table() -> dict[str, str]:

@@ -25,8 +25,8 @@ from typing import Any
 import engine
 from engine import EngineError, Flip, GameState, Move, MoveOutcome
 from engine.board import square_name
-from engine.state import FIGURES, evolve
-from service.kernel.narration import stone_name
+from engine.state import CRYSTAL, FIGURES, STONE, TURN_BACK, TURN_RIGHT, evolve
+from service.kernel.narration import pushed_stone
 from service.plumbing.errors import engine_message
 from service.plumbing.i18n import _, ngettext
 
@@ -121,11 +121,18 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class Step:
     """What a plan does at the seat's sub-turn: play ``action`` (None: the plan stops, for
-    ``reason``), having used ``used`` lines (those passed over included)."""
+    ``reason``), having used ``used`` lines (those passed over included).
+
+    ``line`` is the line it plays or stops at (None: "flip the rest", or nothing left);
+    ``why`` what no longer held of that line's move, when it is flipped instead or stops
+    the plan ("the stone on o9 was pushed away"), for the planner's report.
+    """
 
     action: Move | Flip | None
     used: int
     reason: str | None = None
+    line: Line | None = None
+    why: str | None = None
 
 
 def plan_lines(state: GameState, seat: int, inputs: Sequence[PlanInput]) -> list[Line]:
@@ -217,59 +224,79 @@ def next_step(state: GameState, seat: int, lines: Sequence[Line], flip_rest: boo
         if figure not in waiting:
             continue
         if isinstance(line.action, Flip):
-            return Step(line.action, used)
+            return Step(line.action, used, line=line)
         assert line.outcome is not None
-        broken = why_broken(state, line.action, line.outcome, line.words)
+        broken = _what_broke(state, line.action, line.outcome)
         if broken is None:
-            return Step(line.action, used)
+            return Step(line.action, used, line=line)
         if line.or_flip:
-            return Step(Flip(figure), used)
-        return Step(None, used, broken)
+            return Step(Flip(figure), used, line=line, why=broken.what)
+        return Step(None, used, broken.sentence(line.words), line, broken.what)
     if flip_rest and waiting:
         return Step(Flip(min(waiting)), used)
     return Step(None, used)
 
 
-def why_broken(state: GameState, move: Move, planned: Outcome, words: str) -> str | None:
-    """Return why ``move`` (written ``words``) no longer does what was ``planned`` in
-    ``state``, as a sentence in the reader's language, or None when it still does."""
+@dataclass(frozen=True, slots=True)
+class _Broken:
+    """What no longer holds of a planned move: the game's refusal (``legal`` False), or what
+    the other players changed; in the reader's language."""
+
+    what: str
+    legal: bool
+
+    def sentence(self, words: str) -> str:
+        """Return why the move written ``words`` is not made, as a sentence."""
+        if not self.legal:
+            # TRANSLATORS: %(move)s is the planned move in notation ("green 5 +NNW"),
+            # %(problem)s why the game refuses it now.
+            return _("Your planned move %(move)s can no longer be made: %(problem)s.",
+                     move=words, problem=self.what)
+        # TRANSLATORS: %(reasons)s lists what changed, each a clause, separated by "; ".
+        return _("Your planned move %(move)s no longer does what you planned: %(reasons)s.",
+                 move=words, reasons=self.what)
+
+
+def _what_broke(state: GameState, move: Move, planned: Outcome) -> _Broken | None:
+    """Return what no longer holds of ``move``, ``planned`` to have that outcome, in
+    ``state`` (None: it still holds)."""
     try:
         now = Outcome.of(engine.check_path(state, move.figure, move.path), state.stones)
     except EngineError as error:
-        # TRANSLATORS: %(move)s is the planned move in notation ("green 5 +NNW"),
-        # %(problem)s why the game refuses it now.
-        return _("Your planned move %(move)s can no longer be made: %(problem)s.",
-                 move=words, problem=engine_message(error))
+        return _Broken(engine_message(error), legal=False)
     if now == planned:
         return None
     stones = dict(state.stones)
     reasons = []
     for start, _end, piece in planned.pushes:
         if stones.get(engine.parse_square(start)) != piece:
-            reasons.append(_("the %(stone)s on %(square)s was pushed away",
-                             stone=stone_name(piece), square=start))
+            reasons.append(_pushed_away(piece, start))
     if now.to != planned.to:
         reasons.append(_("it would end on %(square)s, not %(planned)s", square=now.to,
                          planned=planned.to))
     if not reasons:
         reasons.append(_("%(now)s instead of %(planned)s", now=_push_words(now),
                          planned=_push_words(planned)))
-    # TRANSLATORS: %(reasons)s lists what changed, each a clause, separated by "; ".
-    return _("Your planned move %(move)s no longer does what you planned: %(reasons)s.",
-             move=words, reasons="; ".join(reasons))
+    return _Broken("; ".join(reasons), legal=True)
 
 
 def _push_words(outcome: Outcome) -> str:
     if not outcome.pushes:
         return _("pushing nothing")
-    pushes = [_push_word(start, end, piece) for start, end, piece in outcome.pushes]
+    pushes = [pushed_stone(piece, start, end) for start, end, piece in outcome.pushes]
     # TRANSLATORS: %(pushes)s lists the stones a move pushes, each "the stone on h5 to h6".
     return _("pushing %(pushes)s", pushes=", ".join(pushes))
 
 
-def _push_word(start: str, end: str | None, piece: str) -> str:
-    if end is None:
-        return _("the %(stone)s on %(square)s off the board", stone=stone_name(piece),
-                 square=start)
-    return _("the %(stone)s on %(square)s to %(end)s", stone=stone_name(piece), square=start,
-             end=end)
+def _pushed_away(piece: str, square: str) -> str:
+    """A stone the planned move pushes that is no longer where it was, as a clause: one for
+    each kind of stone, as a language may make the verb agree with it (la piedra ... fue
+    empujada, el cristal ... fue empujado)."""
+    # TRANSLATORS: why a planned move no longer does what was planned.
+    clauses = {
+        STONE: _("the stone on %(square)s was pushed away", square=square),
+        CRYSTAL: _("the crystal on %(square)s was pushed away", square=square),
+        TURN_RIGHT: _("the right-turning stone on %(square)s was pushed away", square=square),
+        TURN_BACK: _("the 180° turning stone on %(square)s was pushed away", square=square),
+    }
+    return clauses[piece]

@@ -35,3 +35,22 @@ class TurnPlan(Base):
     revision: Mapped[int] = mapped_column(Integer, default=1)
     stopped: Mapped[str | None] = mapped_column(Text)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class PlanReport(Base):
+    """What a seat's turn plans did, waiting to be told in the seat's next mail about the
+    game (``service.features.plans.report``): at most one per seat, deleted once told.
+
+    ``fates`` are JSON (``report.Fate.to_dict``), in the order the lines resolved.
+    ``game_turn`` is the turn of the latest; a plan made in a later game turn drops the rest.
+    Private to its seat, as its plan is.
+    """
+
+    __tablename__ = "plan_reports"
+
+    game_id: Mapped[str] = mapped_column(String(GAME_ID_LENGTH), ForeignKey("games.id"),
+                                         primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_turn: Mapped[int] = mapped_column(Integer)
+    fates: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)

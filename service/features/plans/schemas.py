@@ -85,4 +85,11 @@ class PlanSchema(Schema):
         "description": "The game turn the plan is for (null: no plan)."})
     stopped = fields.String(required=True, allow_none=True, metadata={
         "description": "Why the plan last stopped, until the seat plans again."})
+    report = fields.String(required=True, allow_none=True, metadata={
+        "description": "What the seat's plans did, line by line (played as planned, "
+                       "flipped instead, broke, not played and why), in the reader's "
+                       "language, until the seat's next email about the game tells it; "
+                       "null: nothing to tell. A plan made in a later game turn drops it.",
+        "example": "Your plan: green 5 +NNW played as planned; green 4 +N flipped instead "
+                   "(the stone on o9 was pushed away)."})
     legal = fields.Nested(PlannableSchema, required=True)

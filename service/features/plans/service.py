@@ -24,7 +24,13 @@ How a plan is played, through the pipeline every change goes through:
    change through ``service.reactions``, which lists this module's reaction, so importing
    it here would make the parts of the service import each other in a loop.
 3. A plan that no longer holds is stopped (its lines cleared, the reason kept for the seat
-   to read) and the seat gets its "your move" mail with the reason.
+   to read) and the seat gets its "your move" mail.
+
+What became of each line (played as planned, flipped instead, broke, not played and why) is
+recorded for the planner where it is decided, in that transaction: the step's submission
+(through :func:`follow_the_plans`, which :func:`apply_plan` tells what it plays), a stop, the
+end of the figure phase, a plan replaced or cancelled. The seat's next mail about the game
+begins with it, once (:mod:`.report`).
 """
 
 from __future__ import annotations
@@ -37,17 +43,20 @@ from sqlalchemy.orm import Session
 
 import engine
 from engine import EngineError
-from engine.state import FIGURES, MONSTER, OVER, GameState
+from engine.state import FIGURES, MONSTER, OVER, PLACEMENT, GameState
 from service.features.mail.notices import hold_turn_mail, write_turn_mail
+from service.features.plans import report
 from service.features.plans.matching import (
     Line,
     LineError,
+    Step,
     next_step,
     plan_lines,
     plannable,
 )
 from service.features.plans.matching import PlanInput as PlanInput  # plan_in's, for the mail door
 from service.features.plans.models import TurnPlan
+from service.features.plans.report import Fate
 from service.kernel.auth import SEAT, Credential, VouchedSeat, authenticate, authenticate_as
 from service.kernel.changes import GameChanged
 from service.kernel.game_rules import check_active, is_paused
@@ -58,28 +67,39 @@ from service.plumbing import outbox
 from service.plumbing.columns import utcnow
 from service.plumbing.errors import ServiceError, engine_message
 from service.plumbing.i18n import _, in_language, language_of_seat, lazy_gettext
-from service.plumbing.i18n.words import phase_name
 from service.plumbing.idempotency import Reply
 from service.plumbing.unit_of_work import read_transaction, rows_changed, write_transaction
 
 PLAN_JOB = "turn_plan"
 USED_UP = lazy_gettext("Your turn plan has no move left for this sub-turn.")
 PAUSED = lazy_gettext("Your turn plan stopped: the creator paused the game.")
+NOT_FIGURE_PHASE = {
+    PLACEMENT: lazy_gettext("Moves are planned in the figure phase only; the game is in the "
+                            "placement phase."),
+    MONSTER: lazy_gettext("Moves are planned in the figure phase only; the game is in the "
+                          "monster phase."),
+    OVER: lazy_gettext("Moves are planned in the figure phase only; the game is over."),
+}
+"""Why a plan is refused outside the figure phase, by the game's phase: whole sentences, as
+each language says each phase its own way."""
 
 Submit = Callable[[str, Credential, dict[str, Any], str | None], Reply]
 """The one submission use case, ``service.features.actions.service.submit_action``."""
 
 
-def plan_view(plan: TurnPlan | None, state: GameState | None, seat: int) -> dict[str, Any]:
+def plan_view(plan: TurnPlan | None, state: GameState | None, seat: int,
+              told: str | None) -> dict[str, Any]:
     """Return a seat's plan as the API shows it (to that seat only): its lines with the
-    outcome each was planned for, ``flip_rest``, why it last stopped, and what the seat may
-    plan now (``legal``: ``matching.plannable``)."""
+    outcome each was planned for, ``flip_rest``, why it last stopped, what its plans did
+    that its next mail will tell (``report``: ``told``), and what the seat may plan now
+    (``legal``: ``matching.plannable``)."""
     if plan is None or state is None or plan.game_turn != state.game_turn:
         view: dict[str, Any] = {"lines": [], "flip_rest": False, "game_turn": None,
                                 "stopped": None}
     else:
         view = {"lines": list(plan.lines), "flip_rest": plan.flip_rest,
                 "game_turn": plan.game_turn, "stopped": plan.stopped}
+    view["report"] = told
     view["legal"] = ({"seat": seat, "kind": None} if state is None else
                      plannable(state, seat, [Line.from_dict(d) for d in view["lines"]]))
     return view
@@ -92,7 +112,7 @@ def read_plan(game_id: str, credential: Credential) -> dict[str, Any]:
         game, caller = authenticate_as(session, game_id, credential, kinds=(SEAT,))
         assert caller.seat is not None  # a seat's token names its seat
         return plan_view(session.get(TurnPlan, (game_id, caller.seat)), load_state(game),
-                         caller.seat)
+                         caller.seat, report.pending(session, game_id, caller.seat))
 
 
 def put_plan(game_id: str, token: str | None, inputs: Sequence[PlanInput], flip_rest: bool,
@@ -106,17 +126,26 @@ def put_plan(game_id: str, token: str | None, inputs: Sequence[PlanInput], flip_
         game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
         assert caller.seat is not None  # a seat's token names its seat
         plan, state = plan_in(session, game, caller.seat, inputs, flip_rest, expected_version)
-        return plan_view(plan, state, caller.seat)
+        return plan_view(plan, state, caller.seat,
+                         report.pending(session, game_id, caller.seat))
 
 
 def cancel_plan(game_id: str, credential: Credential) -> bool:
     """Delete the plan of the credential's seat (a seat's token, or a seat the mail door
     vouched for); return whether it held a move still to play (nothing to delete is no
-    error)."""
+    error). Its lines still to play are told as not played: the seat cleared the plan."""
     with write_transaction() as session:
         game, caller = authenticate_as(session, game_id, credential, kinds=(SEAT,))
         assert caller.seat is not None  # a seat's credential names its seat
-        had = caller.seat in acting_plans(session, game, load_state(game))
+        # Locked, as every change of the game and every plan made lock it: a step of the
+        # plan played meanwhile is told once, as played or as not played.
+        session.refresh(game, with_for_update=True)
+        state = load_state(game)
+        had = caller.seat in acting_plans(session, game, state)
+        plan = session.get(TurnPlan, (game_id, caller.seat))
+        if had and plan is not None and state is not None:
+            report.record(session, game_id, caller.seat, state.game_turn,
+                          _unplayed(plan, state, report.CLEARED))
         session.execute(delete(TurnPlan).where(TurnPlan.game_id == game_id,
                                                TurnPlan.seat == caller.seat))
         return had
@@ -159,11 +188,8 @@ def plan_in(session: Session, game: Game, seat: int, inputs: Sequence[PlanInput]
     state = load_state(game)
     assert state is not None  # an active game has started
     if state.phase != FIGURES:
-        # TRANSLATORS: %(phase)s names a phase: "placement", "monster", "final".
-        raise ServiceError("game/wrong_phase", _("Moves are planned in the figure phase only; "
-                                                 "the game is in the %(phase)s phase.",
-                                                 phase=phase_name(state.phase)),
-                               {"phase": state.phase})
+        raise ServiceError("game/wrong_phase", str(NOT_FIGURE_PHASE[state.phase]),
+                           {"phase": state.phase})
     if not inputs and not flip_rest:
         raise ServiceError("plan/empty", _("A plan needs at least one line, or flip_rest: to "
                                            "have no plan, delete it."))
@@ -179,10 +205,13 @@ def plan_in(session: Session, game: Game, seat: int, inputs: Sequence[PlanInput]
                            ) from None
     if not game.has_plans:
         game.has_plans = True
+    report.forget_earlier(session, game.id, seat, state.game_turn)
     plan = session.get(TurnPlan, (game.id, seat))
     if plan is None:
         plan = TurnPlan(game_id=game.id, seat=seat, revision=0)
         session.add(plan)
+    elif plan.game_turn == state.game_turn:
+        _replaced(session, plan, state, lines, flip_rest)
     plan.game_turn = state.game_turn
     plan.lines = [line.to_dict() for line in lines]
     plan.flip_rest = flip_rest
@@ -197,28 +226,34 @@ def plan_in(session: Session, game: Game, seat: int, inputs: Sequence[PlanInput]
 
 
 def follow_the_plans(session: Session, change: GameChanged) -> None:
-    """React to a change of a game: clear the plans when the figure phase ends; else drop
-    the lines whose figure has acted from the acting seat's plan, and if the seat to act
-    now has a plan, write the job that plays it and hold the seat's "your move" mail."""
+    """React to a change of a game: drop the lines whose figure has acted from the acting
+    seat's plan, telling what became of them; clear the plans when the figure phase ends,
+    telling their lines left as not played; else, if the seat to act now has a plan, write
+    the job that plays it and hold the seat's "your move" mail."""
     game = change.game
     if not game.has_plans:
         return  # the moves of a game without plans ask nothing more
-    if game.phase in (MONSTER, OVER):
+    ended = game.phase in (MONSTER, OVER)
+    if not ended and (game.phase != FIGURES or change.is_start):
+        return
+    plans = {plan.seat: plan for plan in session.scalars(
+        select(TurnPlan).where(TurnPlan.game_id == game.id))}
+    if not plans and not ended:
+        return
+    state = change.state or load_state(game)
+    assert state is not None  # a change of a started game
+    if change.action is not None and change.action.seat in plans:
+        _drop_acted_lines(session, plans[change.action.seat], state, change)
+    if ended:
+        left = report.TURN_ENDED if game.phase == MONSTER else report.GAME_ENDED
+        for plan in plans.values():
+            if plan.game_turn == state.game_turn:
+                report.record(session, game.id, plan.seat, plan.game_turn,
+                              _unplayed(plan, state, left))
         session.execute(delete(TurnPlan).where(TurnPlan.game_id == game.id))
         session.execute(update(Game).where(Game.id == game.id).values(has_plans=False))
         hold_written(game, {"has_plans": False})
         return
-    if game.phase != FIGURES or change.is_start:
-        return
-    plans = {plan.seat: plan for plan in session.scalars(
-        select(TurnPlan).where(TurnPlan.game_id == game.id))}
-    if not plans:
-        return
-    state = change.state or load_state(game)
-    assert state is not None  # a change of a started game
-    actor = change.action.seat if change.action is not None else None
-    if actor in plans:
-        _drop_acted_lines(plans[actor], state)
     waiting = plans.get(state.to_move) if state.to_move is not None else None
     if waiting is not None and waiting.game_turn == state.game_turn and (
             waiting.lines or waiting.flip_rest):
@@ -230,14 +265,44 @@ def _job(game: GameRow, seat: int) -> dict[str, Any]:
     return {"game_id": game.id, "version": game.version, "seat": seat}
 
 
-def _drop_acted_lines(plan: TurnPlan, state: GameState) -> None:
-    """Keep only the plan's lines whose figure has yet to act this game turn."""
+def _drop_acted_lines(session: Session, plan: TurnPlan, state: GameState,
+                      change: GameChanged) -> None:
+    """Keep only the plan's lines whose figure has yet to act this game turn, after the
+    plan's seat acted in ``change``; record what became of the others (and of "flip the
+    rest", if it acted)."""
     waiting = {f.id.key for f in state.figures if f.in_play and not f.moved}
     kept = [line for line in plan.lines if line["action"]["figure"] in waiting]
-    if len(kept) != len(plan.lines):
+    acted = [Line.from_dict(line) for line in plan.lines
+             if line["action"]["figure"] not in waiting]
+    report.record(session, plan.game_id, plan.seat, plan.game_turn,
+                  report.of_acted(acted, change))
+    if acted:
         plan.lines = kept
         plan.revision += 1
         plan.updated_at = utcnow()
+
+
+def _unplayed(plan: TurnPlan, state: GameState, fate: str) -> list[Fate]:
+    """Return the fates of the plan's lines, all left unplayed for ``fate``, and of its
+    "flip the rest" if the seat has a figure left for it."""
+    return report.unplayed([Line.from_dict(line) for line in plan.lines],
+                           plan.flip_rest and _has_figures_to_act(state, plan.seat), fate)
+
+
+def _replaced(session: Session, plan: TurnPlan, state: GameState, lines: Sequence[Line],
+              flip_rest: bool) -> None:
+    """Record the lines of ``plan`` that its replacement (``lines``, ``flip_rest``) drops as
+    not played: a line the new plan keeps as it was is no news."""
+    kept = {line.action for line in lines}
+    dropped = [old for old in map(Line.from_dict, plan.lines) if old.action not in kept]
+    report.record(session, plan.game_id, plan.seat, state.game_turn, report.unplayed(
+        dropped, plan.flip_rest and not flip_rest and _has_figures_to_act(state, plan.seat),
+        report.REPLACED))
+
+
+def _has_figures_to_act(state: GameState, seat: int) -> bool:
+    colour = state.colour_of(seat)
+    return any(f.colour == colour and f.in_play and not f.moved for f in state.figures)
 
 
 def apply_plan(game_id: str, version: int, seat: int, submit: Submit) -> None:
@@ -248,8 +313,11 @@ def apply_plan(game_id: str, version: int, seat: int, submit: Submit) -> None:
     idempotency key (game and version) makes a second run answer as the first.
     """
     reason: str | None
-    action: engine.Action | None
+    step: Step | None
     revision: int | None
+    lines: list[Line] = []
+    flip_rest = False
+    fates: list[Fate] = []  # of the lines, if the plan stops
     with read_transaction() as session:
         game = session.get(Game, game_id)
         plan = session.get(TurnPlan, (game_id, seat))
@@ -263,20 +331,25 @@ def apply_plan(game_id: str, version: int, seat: int, submit: Submit) -> None:
         language = language_of_seat(row.language if row else None, game.language)
         with in_language(language):
             if plan is None:  # cancelled since: the seat gets the "your move" it was spared
-                reason, action, revision = None, None, None
-            elif is_paused(game):
-                reason, action, revision = str(PAUSED), None, plan.revision
+                reason, step, revision = None, None, None
             else:
-                step = next_step(state, seat, [Line.from_dict(d) for d in plan.lines],
-                                 plan.flip_rest)
-                reason, action = step.reason or str(USED_UP), step.action
+                lines, flip_rest = [Line.from_dict(d) for d in plan.lines], plan.flip_rest
                 revision = plan.revision
-    if action is not None:
-        request = {"expected_version": version, "action": engine.action_to_dict(action)}
+                if is_paused(game):
+                    reason, step = str(PAUSED), None
+                    fates = report.unplayed(lines, flip_rest, report.PAUSED)
+                else:
+                    step = next_step(state, seat, lines, flip_rest)
+                    reason = step.reason or str(USED_UP)
+                    if step.action is None:
+                        fates = report.of_stop(lines, flip_rest, step, step.why)
+    if step is not None and step.action is not None:
+        request = {"expected_version": version, "action": engine.action_to_dict(step.action)}
         with in_language(language):  # a refusal is worded for the seat
             try:
-                submit(game_id, VouchedSeat(game_id, seat), request,
-                       f"plan:{game_id}:{version}")
+                with report.playing(game_id, version, seat, step):
+                    submit(game_id, VouchedSeat(game_id, seat), request,
+                           f"plan:{game_id}:{version}")
                 return
             except ServiceError as refusal:
                 if refusal.code == "game/stale_version":
@@ -285,19 +358,22 @@ def apply_plan(game_id: str, version: int, seat: int, submit: Submit) -> None:
             except EngineError as refusal:
                 problem = engine_message(refusal)
             reason = _("Your turn plan stopped: %(problem)s", problem=problem)
-    _stop(game_id, seat, version, revision, reason)
+            fates = report.of_stop(lines, flip_rest, step, problem)
+    _stop(game_id, seat, version, revision, reason, state.game_turn, fates)
 
 
-def _stop(game_id: str, seat: int, version: int, revision: int | None,
-          reason: str | None) -> None:
-    """Clear the plan (if it is still the one read, ``revision``; None: there was none) and
-    write the seat's "your move" mail with ``reason``, if the game is still at ``version``."""
+def _stop(game_id: str, seat: int, version: int, revision: int | None, reason: str | None,
+          game_turn: int, fates: Sequence[Fate]) -> None:
+    """Clear the plan (if it is still the one read, ``revision``; None: there was none),
+    keeping ``reason``, record what became of its lines in ``game_turn`` (``fates``), and
+    write the seat's "your move" mail, which begins with them; if the game is still at
+    ``version``."""
     with write_transaction() as session:
         game = session.get(Game, game_id, with_for_update=True)
         if game is None or game.version != version:
             return
         if revision is None:
-            write_turn_mail(session, game, seat, None)
+            write_turn_mail(session, game, seat)
             return
         stopped = session.execute(
             update(TurnPlan)
@@ -306,4 +382,5 @@ def _stop(game_id: str, seat: int, version: int, revision: int | None,
             .values(lines=[], flip_rest=False, stopped=reason, revision=revision + 1,
                     updated_at=utcnow()))
         if rows_changed(stopped) == 1:
-            write_turn_mail(session, game, seat, reason)
+            report.record(session, game_id, seat, game_turn, fates)
+            write_turn_mail(session, game, seat)

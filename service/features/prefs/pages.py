@@ -6,7 +6,7 @@ from html import escape
 from typing import Any
 
 from service.features.mail import markup
-from service.features.mail.compose import MODE_WORDS
+from service.features.mail.compose import MODE_SENTENCES
 
 
 def confirm_page(found: dict[str, Any], path: str) -> str:
@@ -14,8 +14,8 @@ def confirm_page(found: dict[str, Any], path: str) -> str:
     form = (f'<form method="post" action="{escape(path, quote=True)}">'
             '<input type="hidden" name="List-Unsubscribe" value="One-Click">'
             '<button type="submit">Stop the emails</button></form>')
-    now = (f"Seat {found['seat'] + 1} of game {found['game_id']} now gets "
-           f"{MODE_WORDS[found['email_mode']]}.")
+    now = (f"Seat {found['seat'] + 1} of game {found['game_id']}: "
+           f"{MODE_SENTENCES[found['email_mode']]}")
     return markup.document("Stop the emails about this game?", [markup.paragraph(now), form], "")
 
 

@@ -10,8 +10,9 @@ from service.features.mail.seats import ANSWERS, MODES
 from service.plumbing.i18n import _
 from service.plumbing.i18n.fields import language_field, time_zone_field
 
-MODE_DESCRIPTION = ("every_event: your turn, each monster phase and the end; my_turn: your "
-                    "turn and the end; digest: one summary a day at most; none: no email.")
+MODE_DESCRIPTION = ("my_turn (the default): your turn (which tells what happened since) and "
+                    "the end; every_event: also each monster phase as it happens; digest: one "
+                    "summary a day at most; none: no email.")
 ANSWERS_DESCRIPTION = (
     "Which of your emails to the game's reply address are answered. needed (the default): "
     "a refusal or a question, board, help, a plan, a message to the table, a setting, and a "

@@ -47,7 +47,7 @@ from service.kernel.vocabulary import CANCELLED
 from service.plumbing import clock, signals
 from service.plumbing.clock import iso
 from service.plumbing.errors import ServiceError
-from service.plumbing.i18n import _, ngettext
+from service.plumbing.i18n import _, format_duration, ngettext
 from service.plumbing.text import has_bidi_control
 from service.plumbing.unit_of_work import read_transaction, write_transaction
 
@@ -235,9 +235,10 @@ def checked_text(text: str) -> str:
     if not text:
         raise ServiceError("talk/empty", _("The message is empty: write something first."))
     if len(text) > MAX_LENGTH:
-        raise ServiceError("talk/too_long", _("The message has %(length)s characters; at most "
-                                              "%(limit)s fit.", length=len(text),
-                                              limit=MAX_LENGTH),
+        raise ServiceError("talk/too_long",
+                           ngettext("The message has %(num)d character; the limit is %(limit)s.",
+                                    "The message has %(num)d characters; the limit is "
+                                    "%(limit)s.", len(text), limit=MAX_LENGTH),
                            {"length": len(text), "limit": MAX_LENGTH})
     if has_bidi_control(text) or any(
             char != "\n" and unicodedata.category(char) in ("Cc", "Cs") for char in text):
@@ -256,14 +257,13 @@ def _check_pace(session: Session, game_id: str, seat: int, now: datetime) -> Non
         return
     # A message may be posted again once the oldest of the last BURST leaves the window.
     wait = max(1, math.ceil((latest[-1] + BURST_WINDOW - now).total_seconds()))
-    minutes = BURST_WINDOW.total_seconds() / 60
-    # TRANSLATORS: %(count)s messages in %(minutes)s minutes are the most a seat may post.
-    raise ServiceError("talk/too_many",
-                       ngettext("You have posted %(count)s messages in %(minutes)s minutes, the "
-                                "most allowed; try again in %(num)d second.",
-                                "You have posted %(count)s messages in %(minutes)s minutes, the "
-                                "most allowed; try again in %(num)d seconds.", wait,
-                                count=BURST, minutes=f"{minutes:g}"),
+    # TRANSLATORS: %(num)d messages in %(window)s ("10 minutes", said by the language's own
+    # rules for a span of time) are the most a seat may post.
+    posted = ngettext("You have posted %(num)d message in %(window)s, the most allowed.",
+                      "You have posted %(num)d messages in %(window)s, the most allowed.",
+                      BURST, window=format_duration(BURST_WINDOW))
+    again = ngettext("Try again in %(num)d second.", "Try again in %(num)d seconds.", wait)
+    raise ServiceError("talk/too_many", f"{posted} {again}",
                        {"limit": BURST, "window_seconds": int(BURST_WINDOW.total_seconds()),
                         "retry_after": wait},
                        headers={"Retry-After": str(wait)})

@@ -26,16 +26,20 @@ from service.plumbing.i18n.setup import (
     _,
     accepted_language,
     current_language,
+    format_duration,
     format_moment,
     in_language,
     init_app,
     lazy_gettext,
     ngettext,
+    pgettext,
+    plural_form,
 )
 from service.plumbing.i18n.words import colour_name
 
 __all__ = [
     "DEFAULT_LANGUAGE", "LANGUAGES", "_", "accepted_language", "colour_name",
-    "current_language", "format_moment", "in_language", "init_app", "is_language",
-    "is_time_zone", "language_of_seat", "lazy_gettext", "ngettext",
+    "current_language", "format_duration", "format_moment", "in_language", "init_app",
+    "is_language", "is_time_zone", "language_of_seat", "lazy_gettext", "ngettext", "pgettext",
+    "plural_form",
 ]

@@ -11,16 +11,22 @@ Where texts are found:
   ``lazy_gettext("...")``, with ``%(name)s`` placeholders; ``N_("...")`` marks a text that is
   translated elsewhere (marshmallow's messages, ``service.plumbing.errors``).
 * The engine (``engine/``), which translates nothing: its errors' templates, marked where
-  they are written with ``N_("...")`` (``engine.texts``), and the templates of its narration
-  and diagram, the literals of their ``say("...")`` calls (:func:`extract_engine`).
-* The page's JavaScript under ``web/js/``: ``t("...")`` and ``tn("...", "...", n)``, with
-  ``{name}`` placeholders.
+  they are written with ``N_("...")`` (``engine.texts``), or ``Nn_("...", "...", "count")``
+  for one with plural forms, and the templates of its narration and diagram, the literals
+  of their ``say("...")`` calls, each with its ``context="..."`` when it has one
+  (:func:`extract_engine`).
+* The page's JavaScript under ``web/js/``: ``t("...")``, ``tn("...", "...", n)`` and
+  ``pt("context", "...")``, with ``{name}`` placeholders.
 * The page's HTML: the text of an element marked ``data-t``, and the value of each attribute
   named in ``data-t-attrs`` (``data-t-attrs="aria-label placeholder"``).
+* The rules page's generator, ``web/make_rules_page.py``: ``_("...")`` as in the service (it
+  writes the page once in each language; the page's catalog leaves its texts out).
 """
 
 from __future__ import annotations
 
+import ast
+import io
 import json
 import re
 import sys
@@ -44,11 +50,13 @@ METHODS = [
     ("engine/**.py", "service.plumbing.i18n.extract:extract_engine"),
     ("web/js/**.js", "javascript"),
     ("web/index.html", "service.plumbing.i18n.extract:extract_html"),
+    ("web/make_rules_page.py", "python"),
 ]
 KEYWORDS: Mapping[str, Any] = {
-    "_": None, "ngettext": (1, 2), "lazy_gettext": None, "N_": None, "t": None, "tn": (1, 2),
+    "_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "lazy_gettext": None,
+    "N_": None, "t": None, "tn": (1, 2), "pt": ((1, "c"), 2),
 }
-ENGINE_KEYWORDS: Mapping[str, Any] = {"N_": None, "say": None}
+ENGINE_KEYWORDS: Mapping[str, Any] = {"N_": None, "Nn_": (1, 2), "say": None}
 """What marks a text in the engine. (``say`` is no keyword elsewhere: the page's JavaScript
 has functions of that name, and texts nested in their calls would be lost.)"""
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sdr]|\{(\w+)\}")
@@ -61,11 +69,37 @@ def placeholders(text: str) -> set[str]:
 
 def extract_engine(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                    options: Any) -> Iterator[tuple[int, str, Any, Any]]:
-    """Babel extraction method for the engine: its marked texts (:data:`ENGINE_KEYWORDS`), as
-    if wrapped in ``_()``."""
-    for line, _keyword, messages, comments in extract_python(
-            fileobj, ENGINE_KEYWORDS, comment_tags, options):
-        yield line, "_", messages, comments
+    """Babel extraction method for the engine: its marked texts (:data:`ENGINE_KEYWORDS`) as
+    if wrapped in ``_()``, ``Nn_`` as in ``ngettext()``, and a ``say`` with a ``context``
+    as in ``pgettext()``."""
+    source = fileobj.read()
+    contexts = _say_contexts(source)
+    for line, keyword, messages, comments in extract_python(
+            io.BytesIO(source), ENGINE_KEYWORDS, comment_tags, options):
+        told = tuple(messages) if isinstance(messages, tuple | list) else (messages,)
+        # Babel gives a call's string literals in order: a context is one after the template.
+        context = contexts.get((line, str(told[0])))
+        if keyword == "Nn_":
+            yield line, "ngettext", messages, comments
+        elif keyword == "say" and context is not None and context in told[1:]:
+            yield line, "pgettext", (context, told[0]), comments
+        else:
+            yield line, "_", messages, comments
+
+
+def _say_contexts(source: bytes) -> dict[tuple[int, str], str]:
+    """The context of each ``say("...", context="...")`` call in ``source``, by the line of
+    its template and the template (Babel's tokens keep no keyword's name, the syntax tree
+    does)."""
+    found = {}
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "say" and node.args
+                and isinstance(node.args[0], ast.Constant)):
+            for keyword in node.keywords:
+                if keyword.arg == "context" and isinstance(keyword.value, ast.Constant):
+                    found[node.args[0].lineno, str(node.args[0].value)] = str(keyword.value.value)
+    return found
 
 
 def extract_html(fileobj: IO[bytes], keywords: Any, comment_tags: Any,

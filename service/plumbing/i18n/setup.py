@@ -4,17 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from babel import Locale, support
-from babel.dates import format_datetime, format_skeleton, format_time
+from babel.dates import format_datetime, format_skeleton, format_time, format_timedelta
 from flask import Flask, Response, request
-from flask_babel import Babel, Domain, _get_current_context, force_locale, get_locale, get_timezone
+from flask_babel import (
+    Babel,
+    Domain,
+    _get_current_context,
+    force_locale,
+    get_locale,
+    get_timezone,
+    get_translations,
+)
 from flask_babel import gettext as _gettext
 from flask_babel import lazy_gettext as _lazy_gettext
 from flask_babel import ngettext as _ngettext
+from flask_babel import pgettext as _pgettext
 
 from service.plumbing.i18n.catalogs import translations_for
 from service.plumbing.i18n.languages import DEFAULT_LANGUAGE, LANGUAGES, is_language, is_time_zone
@@ -69,6 +78,18 @@ def ngettext(singular: str, plural: str, num: int, **variables: Any) -> str:
     return str(_ngettext(singular, plural, num, **variables))
 
 
+def pgettext(context: str, text: str, **variables: Any) -> str:
+    """``text`` said in ``context`` (the catalogs' msgctxt: the same English said of another
+    thing) in the current language, with ``%(name)s`` filled from ``variables``."""
+    return str(_pgettext(context, text, **variables))
+
+
+def plural_form(singular: str, plural: str, num: int) -> str:
+    """The form of ``singular``/``plural`` for ``num`` in the current language, not filled
+    in: for a template its caller fills (the engine's errors)."""
+    return get_translations().ngettext(singular, plural, num)
+
+
 lazy_gettext = _lazy_gettext
 """A text translated only when it is read: for texts defined at import time."""
 
@@ -100,6 +121,12 @@ def in_language(language: str | None, time_zone: str | None = None) -> Iterator[
 def _zone() -> ZoneInfo:
     zone = get_timezone()
     return zone if isinstance(zone, ZoneInfo) else ZoneInfo(str(zone or "UTC"))
+
+
+def format_duration(span: timedelta) -> str:
+    """A span of time as its reader says it, by their language's rules for counting it:
+    ``10 minutes``, ``10 Minuten``, ``10 minut``."""
+    return format_timedelta(span, locale=Locale.parse(current_language()))
 
 
 def format_moment(moment: datetime) -> str:

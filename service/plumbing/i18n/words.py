@@ -23,15 +23,6 @@ def status_name(status: str) -> str:
     return names.get(status, status)
 
 
-def phase_name(phase: str) -> str:
-    """A game's phase (``placement``, ...) as its reader says it, to fit "the ... phase"."""
-    names = {
-        "placement": _("placement"), "figures": _("figure"), "monster": _("monster"),
-        "over": _("final"),
-    }
-    return names.get(phase, phase)
-
-
 def level_name(level: str) -> str:
     """A computer player's level (``easy``, ...) as its reader says it."""
     # TRANSLATORS: the levels at which the computer plays a seat

@@ -8,7 +8,7 @@
 
 import { DIRECTIONS } from "./geometry.js";
 import { t, tn } from "./i18n.js";
-import { colourName, figureName, stoneName } from "./viewmodel.js";
+import { aStoneName, colourName, figureName, theStoneName } from "./viewmodel.js";
 import { EVENT } from "./events.js";
 
 const STONE_KINDS = new Set(["stone", "crystal", "turn_right", "turn_180"]);
@@ -63,8 +63,7 @@ export function playerName(board, seat) {
 }
 
 function pieceName(piece) {
-  // TRANSLATORS: {stone} is a kind of stone, "right-turning stone": "a right-turning stone".
-  return STONE_KINDS.has(piece) ? t("a {stone}", { stone: stoneName(piece) }) : figureName(piece);
+  return STONE_KINDS.has(piece) ? aStoneName(piece) : figureName(piece);
 }
 
 /**
@@ -163,9 +162,13 @@ export function monsterCaption(e) {
         { cards: list(e.set_aside.map(cardLabel)), card: cardLabel(e.card) });
     case EVENT.WALL:
       return t("walks through wall {letter} to {square}", { letter: e.letter, square: e.to });
-    case EVENT.TURNING_STONE:
-      return t("is turned {direction} by the {stone} on {square}",
-        { direction: direction(e.facing), stone: stoneName(e.kind), square: e.stone });
+    case EVENT.TURNING_STONE: {
+      const words = { direction: direction(e.facing), square: e.stone };
+      // TRANSLATORS: a turning stone turns the monster; one text for each kind of stone.
+      return e.kind === "turn_180"
+        ? t("is turned {direction} by the 180° turning stone on {square}", words)
+        : t("is turned {direction} by the right-turning stone on {square}", words);
+    }
     case EVENT.TELEPORT:
       return t("teleports to {square} facing {direction}",
         { square: e.to, direction: direction(e.facing) });
@@ -193,7 +196,8 @@ export function monsterCaption(e) {
 
 function placed(e) {
   if (STONE_KINDS.has(e.tile)) {
-    return t("places a {stone} on {square}", { stone: stoneName(e.tile), square: e.square });
+    // TRANSLATORS: {stone} is a stone with its article: "places a crystal on c3".
+    return t("places {stone} on {square}", { stone: aStoneName(e.tile), square: e.square });
   }
   if (e.tile.startsWith("teleporter_")) {
     return t("places {tile} on {square}, its arrow {direction}",
@@ -205,7 +209,9 @@ function placed(e) {
 }
 
 /**
- * Caption a player's event, to follow the player's name: "moves red 5 from h5 to h7 (NNW)".
+ * Caption a player's event, to follow the player's name: "moves red 5 from h5 to h7 (NNW)";
+ * but for a flip the game made (the first game turn's, of a figure left outside), which is
+ * the game's doing and is told as a sentence of its own.
  * @param {object} e a `move`, `flip` or `place` event
  * @param {object} board the board before the event, for the kinds of the stones pushed
  * @returns {string}
@@ -214,8 +220,10 @@ export function playerCaption(e, board) {
   // TRANSLATORS: these phrases follow a player, "Ann (red)": "Ann (red) flips red 5; ...".
   if (e.type === EVENT.FLIP) {
     const words = { figure: figureName(e.figure), number: e.shows };
-    return e.automatic ? t("has {figure} flipped automatically; it now shows {number}", words)
-      : t("flips {figure}; it now shows {number}", words);
+    // TRANSLATORS: in the first game turn a player enters at most two figures; the game
+    // flips the others still waiting outside.
+    return e.automatic ? t("The game flips {figure}, still waiting outside; it now shows {number}.",
+      words) : t("flips {figure}; it now shows {number}", words);
   }
   if (e.type === EVENT.PLACE) return placed(e);
   const words = { figure: figureName(e.figure), from: e.from, to: e.to, path: e.path };
@@ -237,9 +245,10 @@ export function playerCaption(e, board) {
  * @returns {string}
  */
 export function pushedStone(kind, push) {
-  const words = { stone: stoneName(kind), from: push.from, to: push.to };
-  return push.to === null ? t("the {stone} on {from} out of the game", words)
-    : t("the {stone} on {from} to {to}", words);
+  // TRANSLATORS: {stone} is a stone with its article, "the crystal", after "pushing".
+  const words = { stone: theStoneName(kind), from: push.from, to: push.to };
+  return push.to === null ? t("{stone} on {from} out of the game", words)
+    : t("{stone} on {from} to {to}", words);
 }
 
 /**

@@ -10,6 +10,17 @@ import { parseSquare } from "./geometry.js";
 /** The sections of the rules page a frame may point to (checked against the page's ids). */
 export const DECISIONS = Object.freeze(["d3", "d4", "teleport", "d5", "d11"]);
 
+/**
+ * The address of a decision's section on the rules page in the reader's language (the page
+ * is written in each: /rules?lang=de).
+ * @param {string} anchor one of DECISIONS
+ * @param {string} lang the page's language, "de"
+ * @returns {string}
+ */
+export function decisionLink(anchor, lang) {
+  return `/rules?lang=${encodeURIComponent(lang)}#${anchor}`;
+}
+
 function apart(from, to) {
   const [a, b] = [parseSquare(from), parseSquare(to)];
   return Math.abs(a.x - b.x) + Math.abs(a.y - b.y);

@@ -1,7 +1,7 @@
 /**
  * What the page tells a player when the API refuses: the API's error codes (service/plumbing/errors.py,
  * engine/errors.py) in players' words. Many of the service's messages are written for people
- * and name what was wrong ("The message has 612 characters; at most 500 fit."): those are kept.
+ * and name what was wrong ("The message has 612 characters; the limit is 500."): those are kept.
  * The ones that speak of headers, tokens, versions or request bodies are replaced here. Pure,
  * no DOM.
  */

@@ -1,8 +1,10 @@
 // The page's texts in its reader's language. Every text is written in English in the code,
 // wrapped in t("...") or tn("...", "...", n), and looked up in the catalog the service serves
 // from its gettext catalogs (GET /api/v1/i18n/<language>); a text missing there shows in
-// English. Placeholders are {name}. Static HTML marks its texts with data-t (the element's
-// text) and data-t-attrs (attributes to translate), and translateDocument() fills them in.
+// English. pt("context", "...") is a text said of a particular thing (gettext's msgctxt: a
+// figure's colour, pt("figure", "red"), beside a player's, t("red")). Placeholders are
+// {name}. Static HTML marks its texts with data-t (the element's text) and data-t-attrs
+// (attributes to translate), and translateDocument() fills them in.
 
 import { LANGUAGE_NAMES, LANGUAGES } from "./languages.js";
 
@@ -71,6 +73,15 @@ function fill(text, params) {
 
 export function t(text, params = {}) {
   const found = current.texts[text];
+  return fill(typeof found === "string" && found ? found : text, params);
+}
+
+// gettext's separator of a context from its text, as the catalog's keys have it.
+const CONTEXT_SEPARATOR = "\u0004";
+
+// A text said in `context` (the catalog's key is the context, the separator and the text).
+export function pt(context, text, params = {}) {
+  const found = current.texts[`${context}${CONTEXT_SEPARATOR}${text}`];
   return fill(typeof found === "string" && found ? found : text, params);
 }
 

@@ -27,14 +27,15 @@ function lineOf(line) {
 /**
  * The page's plan from the API's plan; a plan being edited (`changed`) keeps its lines, less
  * those whose figure can no longer be planned (it has acted), and takes the rest anew.
- * @param {object} plan the API's plan: `lines`, `flip_rest`, `stopped`, `legal`
+ * @param {object} plan the API's plan: `lines`, `flip_rest`, `stopped`, `report`, `legal`
  * @param {object|null} [editing] the page's plan before this read
- * @returns {object} `{lines, flipRest, stopped, legal, saved, savedFlipRest, changed}`
+ * @returns {object} `{lines, flipRest, stopped, report, legal, saved, savedFlipRest,
+ *   changed}`
  */
 export function readPlan(plan, editing = null) {
   const saved = plan.lines.map(lineOf);
-  const base = { stopped: plan.stopped ?? null, legal: plan.legal, saved,
-    savedFlipRest: Boolean(plan.flip_rest) };
+  const base = { stopped: plan.stopped ?? null, report: plan.report ?? null, legal: plan.legal,
+    saved, savedFlipRest: Boolean(plan.flip_rest) };
   if (!editing?.changed) {
     return Object.freeze({ ...base, lines: saved, flipRest: Boolean(plan.flip_rest),
       changed: false });

@@ -242,7 +242,9 @@ export function eventFrames(scene, events) {
     } else if (PLAYER_EVENTS[e.type]) {
       const caption = playerCaption(e, work.board);
       PLAYER_EVENTS[e.type](work, e);
-      frame = { actor: "player", seat: e.seat, events: [e], caption, focus: [] };
+      // A flip the game made (the first game turn's) is its doing, not the player's.
+      const actor = e.automatic ? "game" : "player";
+      frame = { actor, seat: e.seat, events: [e], caption, focus: [] };
     } else {
       frame = { actor: "game", seat: null, events: [e], ...gameEvent(work, e) };
     }

@@ -6,7 +6,7 @@
  */
 
 import { DIRECTIONS, ENTRANCE, EXIT } from "./geometry.js";
-import { t } from "./i18n.js";
+import { pt, t } from "./i18n.js";
 
 /** A figure's two numbers add up to seven (RULES §2): red 5 shows 2 on its black side. */
 const NUMBERS_ADD_UP_TO = 7;
@@ -20,9 +20,27 @@ const STONE_NAMES = Object.freeze({
   turn_180: () => t("180° turning stone"),
 });
 
-/** The figure colours in words (the API's colours are English words, also used in notation). */
+/**
+ * The same kinds with an article, as the object of a phrase ("places a crystal on c3",
+ * "pushing the crystal on o9 to o8"): one text each, as a language makes the article agree
+ * with the stone (la piedra, el cristal).
+ */
+const A_STONES = Object.freeze({
+  stone: () => t("a stone"),
+  crystal: () => t("a crystal"),
+  turn_right: () => t("a right-turning stone"),
+  turn_180: () => t("a 180° turning stone"),
+});
+const THE_STONES = Object.freeze({
+  stone: () => t("the stone"),
+  crystal: () => t("the crystal"),
+  turn_right: () => t("the right-turning stone"),
+  turn_180: () => t("the 180° turning stone"),
+});
+
+/** The players' colours in words (the API's colours are English words, also used in notation). */
 const COLOUR_NAMES = Object.freeze({
-  // TRANSLATORS: a figure's colour, also a player's: "red 5", "Ann (red)".
+  // TRANSLATORS: a player's colour: "Ann (red)".
   green: () => t("green"),
   red: () => t("red"),
   blue: () => t("blue"),
@@ -30,6 +48,19 @@ const COLOUR_NAMES = Object.freeze({
   beige: () => t("beige"),
   purple: () => t("purple"),
   black: () => t("black"),
+});
+
+/** A figure's colour: words of their own, as a language may make them agree with its word
+ * for a figure (ficha, postać) where a player's colour does not. */
+const FIGURE_COLOURS = Object.freeze({
+  // TRANSLATORS: a figure's colour, before its number: "red 5".
+  green: () => pt("figure", "green"),
+  red: () => pt("figure", "red"),
+  blue: () => pt("figure", "blue"),
+  yellow: () => pt("figure", "yellow"),
+  beige: () => pt("figure", "beige"),
+  purple: () => pt("figure", "purple"),
+  black: () => pt("figure", "black"),
 });
 
 /**
@@ -81,8 +112,9 @@ export function colourName(colour) {
  */
 export function figureName(key) {
   const { colour, number } = parseFigure(key);
+  const said = Object.hasOwn(FIGURE_COLOURS, colour) ? FIGURE_COLOURS[colour]() : colour;
   // TRANSLATORS: a figure: its colour ("red") and its coloured number ("5").
-  return t("{colour} {number}", { colour: colourName(colour), number });
+  return t("{colour} {number}", { colour: said, number });
 }
 
 /**
@@ -92,6 +124,24 @@ export function figureName(key) {
  */
 export function stoneName(kind) {
   return Object.hasOwn(STONE_NAMES, kind) ? STONE_NAMES[kind]() : kind;
+}
+
+/**
+ * Name a stone kind with its indefinite article: "a crystal".
+ * @param {string} kind stone, crystal, turn_right or turn_180
+ * @returns {string}
+ */
+export function aStoneName(kind) {
+  return Object.hasOwn(A_STONES, kind) ? A_STONES[kind]() : kind;
+}
+
+/**
+ * Name a stone kind with its definite article: "the crystal".
+ * @param {string} kind stone, crystal, turn_right or turn_180
+ * @returns {string}
+ */
+export function theStoneName(kind) {
+  return Object.hasOwn(THE_STONES, kind) ? THE_STONES[kind]() : kind;
 }
 
 /**

@@ -5,9 +5,10 @@
  */
 
 import { cardLabel, playerName } from "../model/captions.js";
+import { decisionLink } from "../model/decisions.js";
 import { EVENT } from "../model/events.js";
 import { DIRECTIONS } from "../model/geometry.js";
-import { t, tn } from "../model/i18n.js";
+import { language, t, tn } from "../model/i18n.js";
 import {
   arrowChoices, chooseArrow, chooseMove, chooseOrientation, choices, clearSelection,
   describeMove, flipAction, orientationChoices, pendingAction, placeableTiles, previewMove, prompt,
@@ -251,7 +252,7 @@ export function createReplayControls(container, player, { extra = [], onSpeed = 
       caption.replaceChildren(text);
       if (why) {
         caption.append(" ", el("a", {
-          href: `/rules#${why}`, target: "_blank", rel: "noopener",
+          href: decisionLink(why, language()), target: "_blank", rel: "noopener",
           "aria-label": t("Why? How the game reads the rules here"),
         }, t("why?")));
       }

@@ -129,6 +129,8 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
         redraw();
       })];
     if (s.plan.stopped) parts.push(el("p", { class: "plan-stopped" }, s.plan.stopped));
+    // What the plans did, in the server's words, until the seat's next mail tells it.
+    if (s.plan.report) parts.push(el("p", { class: "plan-report" }, s.plan.report));
     if (!s.on) {
       if (hasSavedPlan(s.plan)) parts.push(el("p", {}, savedLine(s.plan)));
       box.replaceChildren(...parts);

@@ -118,6 +118,7 @@ async function emailPanel(ui, gameId) {
     box.append(el("p", {}, t("This seat has no email address, so it gets no email.")));
     return box;
   }
+  box.dataset.email = "yes"; // the daily mail's choice is offered only then
   const failed = (reason) => t("The email setting was not saved: {reason}", { reason });
   const mode = choice(ui, "email-mode", EMAIL_MODES, current.email_mode,
     (value) => ui.client.setNotifications(gameId, value), (now) => now.email_mode, failed);
@@ -126,7 +127,7 @@ async function emailPanel(ui, gameId) {
   box.append(el("label", { for: "email-mode" }, t("Email to {email}", { email: current.email })),
     ...mode,
     el("p", { class: "hint" }, t("No email comes while you have this game open here: what it "
-      + "would say is on the page. Mail starts again a minute after you leave.")),
+      + "would say is on the page. Mail starts again about a minute after you close it.")),
     el("label", { for: "email-answers" }, t("Answers to the emails you send to this game")),
     ...answers,
     el("p", { class: "hint answers-hint" }, t("You can play by replying to the game's emails. "
@@ -169,12 +170,14 @@ export async function renderSettings(container, ui, gameId, viewer, onLanguage =
   }
   const host = el("section", { class: "host-tools", "aria-labelledby": "host-tools-title" });
   const hooks = el("div", { class: "hooks" });
+  const email = viewer.kind === "seat" ? await emailPanel(ui, gameId) : null;
+  // A seat without an address has no daily mail to choose: nothing is asked for it.
+  const daily = email?.dataset.email ? [await dailyPanel(ui, gameId)] : [];
   container.replaceChildren(
     ...(viewer.kind === "creator" ? [host] : []),
     ...(viewer.kind === "seat" ? [languagePanel(ui, gameId, viewer, onLanguage)] : []),
     el("h2", {}, t("Notifications")),
-    ...(viewer.kind === "seat" ? [await emailPanel(ui, gameId), await dailyPanel(ui, gameId)]
-      : []),
+    ...(email ? [email, ...daily] : []),
     hooks);
   const parts = [renderHooks(hooks, ui, gameId, viewer)];
   if (viewer.kind === "creator") {
