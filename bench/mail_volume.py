@@ -55,9 +55,9 @@ SECRET = "bench-inbound-secret-0123456789abcdef"
 PROMPT = re.compile(r"^Reply with your move, for example (.+)$", re.M)
 INVITED = "Reply to this email with your move to play it, for example:"
 WAIT = 60.0
-KINDS = (("Your move", "your move"), ("The monster has moved", "monster"),
+KINDS = (("Re: ", "answer"), ("Your move", "your move"), ("The monster has moved", "monster"),
          ("The game is over", "game over"), ("Your seat in a game", "invitation"),
-         ("A nudge", "nudge"), ("Today in your game", "digest"), ("Re: ", "answer"))
+         ("A nudge", "nudge"), ("Today in your game", "digest"))
 LONG_ALLOWED = {"invitation", "answer: board", "answer: help"}
 
 
@@ -71,7 +71,7 @@ def kind_of(message: Message) -> str:
     """Return what a mail is, from its subject (the bench's mails are in English)."""
     subject = str(message["Subject"])
     for words, kind in KINDS:
-        if words in subject:
+        if subject.startswith(words) or (kind != "answer" and words in subject):
             if kind == "answer":
                 first = body_of(message).splitlines()[0]
                 return f"answer: {first.lower()}" if first in ("The board", "Help") \
