@@ -38,7 +38,6 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
-from email.utils import make_msgid
 from pathlib import Path
 
 import requests
@@ -47,6 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the repository importable
     sys.path.insert(0, str(ROOT))
 
+from tests.support.mail_client import body_of, reply_to  # noqa: E402
 from tests.support.ports import HOST, free_port, wait_for_port  # noqa: E402
 from tests.support.smtp_server import SmtpServer  # noqa: E402
 
@@ -59,12 +59,6 @@ KINDS = (("Re: ", "answer"), ("Your move", "your move"), ("The monster has moved
          ("The game is over", "game over"), ("Your seat in a game", "invitation"),
          ("A nudge", "nudge"), ("Today in your game", "digest"))
 LONG_ALLOWED = {"invitation", "answer: board", "answer: help"}
-
-
-def body_of(message: Message) -> str:
-    """Return the plain-text part of a mail."""
-    part = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
-    return str(part.get_content())
 
 
 def kind_of(message: Message) -> str:
@@ -97,20 +91,6 @@ def first_move(message: Message) -> str | None:
         line = next(line for line in lines[start + 1:] if line.strip())
         return line.strip().removeprefix("- ").split("   (")[0]
     return None
-
-
-def reply(to_reply: Message, sender: str, text: str) -> EmailMessage:
-    """Return the reply a mail client makes: to Reply-To, threaded, the old mail quoted."""
-    message = EmailMessage()
-    message["From"] = sender
-    message["To"] = to_reply["Reply-To"]
-    message["Subject"] = "Re: " + str(to_reply["Subject"])
-    message["In-Reply-To"] = to_reply["Message-ID"]
-    message["References"] = f"{to_reply['References'] or ''} {to_reply['Message-ID']}".strip()
-    message["Message-ID"] = make_msgid(domain="example.com")
-    quoted = "\n".join(f"> {line}" for line in body_of(to_reply).splitlines())
-    message.set_content(f"{text}\n\nOn Tuesday, Fearsome Floors wrote:\n{quoted}\n")
-    return message
 
 
 @dataclass
@@ -229,7 +209,7 @@ def play(service: Service, smtp: SmtpServer, count: int, max_replies: int) -> Ga
         move = first_move(prompt)
         assert move is not None
         mover.acted.add(prompt["Message-ID"])
-        service.smtp_door(reply(mover.inbox[-1], mover.address, move))
+        service.smtp_door(reply_to(mover.inbox[-1], mover.address, move))
         replies += 1
     time.sleep(1.0)
     deliver()
@@ -259,7 +239,7 @@ def answer_latency(service: Service, smtp: SmtpServer, door: str, count: int,
         before = len([m for m in smtp.messages() if address in m.rcpt_tos])
         started = time.monotonic()
         # Each asks anew (the door takes a message with the same words twice as one).
-        send(reply(invitation, address, f"board\nThanks! ({number})"))
+        send(reply_to(invitation, address, f"board\nThanks! ({number})"))
         while len([m for m in smtp.messages() if address in m.rcpt_tos]) == before:
             if time.monotonic() - started > WAIT:
                 raise SystemExit(f"no answer through the {door} door")

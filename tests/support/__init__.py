@@ -7,5 +7,6 @@ The tests that use a server carry its marker (``redis``, ``postgres``, ``smtp``,
 ``webhook``, ``browser``).
 
 A server whose program is missing skips its tests with the reason, except under ``CI=true``,
-where it fails them: CI must never pass by skipping.
+where it fails them: CI must never pass by skipping. Beside them, ``mail_client`` does what a
+player's mail program does with the service's mails (reads the text, writes a reply).
 """

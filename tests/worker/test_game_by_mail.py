@@ -19,11 +19,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from email.message import EmailMessage, Message
-from email.utils import make_msgid, parseaddr
+from email.utils import parseaddr
 
 import requests
 
 from deploy.production_shape import Process, Stack
+from tests.support.mail_client import body_of, reply_to
 from tests.support.ports import HOST
 from tests.support.smtp_server import ReceivedMail, SmtpServer
 from tests.worker.stack_db import StackDatabase
@@ -54,12 +55,6 @@ class Player:
         return None
 
 
-def body_of(message: Message) -> str:
-    """Return the plain-text part of a mail."""
-    part = message.get_body(preferencelist=("plain",))  # type: ignore[attr-defined]
-    return str(part.get_content())
-
-
 def first_example(message: Message) -> str:
     """Return the first example move a prompt gives (``green 5 +NNW``)."""
     lines = body_of(message).splitlines()
@@ -69,20 +64,6 @@ def first_example(message: Message) -> str:
     start = lines.index(INVITED)
     example = next(line for line in lines[start + 1:] if line.strip())
     return example.strip().removeprefix("- ").split("   (")[0]
-
-
-def answer(to_reply: Message, sender: str, text: str) -> EmailMessage:
-    """Return the reply a mail client makes: to Reply-To, threaded, the old mail quoted."""
-    reply = EmailMessage()
-    reply["From"] = sender
-    reply["To"] = to_reply["Reply-To"]
-    reply["Subject"] = "Re: " + str(to_reply["Subject"])
-    reply["In-Reply-To"] = to_reply["Message-ID"]
-    reply["References"] = f"{to_reply['References'] or ''} {to_reply['Message-ID']}".strip()
-    reply["Message-ID"] = make_msgid(domain="example.com")
-    quoted = "\n".join(f"> {line}" for line in body_of(to_reply).splitlines())
-    reply.set_content(f"{text}\n\nOn Tuesday, Fearsome Floors wrote:\n{quoted}\n")
-    return reply
 
 
 def test_a_whole_game_is_played_to_its_end_by_mail_only(
@@ -152,7 +133,7 @@ def play_a_whole_game(stack: Stack, smtp_server: SmtpServer,
                 said = True
             mover.answered.add(prompt["Message-ID"])
             last = mover.inbox[-1]  # the last mail received, whatever it is
-            send(answer(last, mover.address, text))
+            send(reply_to(last, mover.address, text))
             replies += 1
             assert replies < MAX_REPLIES, "the game does not end"
 

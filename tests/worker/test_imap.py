@@ -24,11 +24,12 @@ from deploy.production_shape import Process, Stack
 from service.features.mailin.models import InboundMail
 from tests.support.dovecot_server import PASSWORD, USER, DovecotServer
 from tests.support.keys import TEST_SECRET_KEY
+from tests.support.mail_client import reply_to
 from tests.support.ports import HOST
 from tests.support.redis_server import RedisServer
 from tests.support.smtp_server import SmtpServer
 from tests.worker.stack_db import StackDatabase
-from tests.worker.test_game_by_mail import ANN, answer, first_example, play_a_whole_game
+from tests.worker.test_game_by_mail import ANN, first_example, play_a_whole_game
 from worker.health import Unhealthy, check_imap
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -90,7 +91,7 @@ def test_a_door_killed_between_the_commit_and_the_move_applies_the_reply_once(
         assert created.status_code == 201, created.text
         game_id = created.json()["game"]["id"]
         invitation = smtp_server.wait_for(1, timeout=60)[0]
-        reply = answer(invitation.message, ANN, first_example(invitation.message))
+        reply = reply_to(invitation.message, ANN, first_example(invitation.message))
         sent_by_mail(imap_server)(reply)
 
         dying = Process("dying-door", [sys.executable, "-m", "tests.support.dying_imap_door",

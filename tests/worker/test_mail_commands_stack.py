@@ -22,10 +22,10 @@ from deploy.production_shape import Stack
 from engine import action_from_dict, format_action
 from tests.service.helpers import a_legal_action
 from tests.support.api_player import ApiGame
+from tests.support.mail_client import body_of, reply_to
 from tests.support.ports import HOST
 from tests.support.smtp_server import SmtpServer
 from tests.worker.stack_db import StackDatabase
-from tests.worker.test_game_by_mail import answer, body_of
 
 ANN, BOB = "ann@example.com", "bob@example.com"
 WAIT = 60.0
@@ -68,7 +68,7 @@ class Mailbox:
     def send(self, text: str) -> None:
         """Answer the last mail received with ``text``, through the SMTP receiver."""
         with smtplib.SMTP(HOST, self.port, timeout=30) as smtp:
-            smtp.send_message(answer(self.mails()[-1], self.address, text))
+            smtp.send_message(reply_to(self.mails()[-1], self.address, text))
 
 
 def start(make_stack: Callable[..., Stack], smtp_server: SmtpServer) -> Stack:
