@@ -29,8 +29,8 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: Re
     """Return a factory of started stacks, each on a new database and the Redis broker.
 
     Keyword arguments are ``FF_*`` settings (without the prefix) added to the defaults: rate
-    limits off, a sweep every second; ``env`` adds other environment variables,
-    ``celery_app`` names the workers' Celery app (``tests.support.slow_worker`` for the
+    limits off, a sweep every second, no held confirmation; ``env`` adds other environment
+    variables, ``celery_app`` names the workers' Celery app (``tests.support.slow_worker`` for the
     fault tests), and ``mailin`` adds the mail receiver (``python -m worker.smtpd``) on a
     free port (``stack.mailin_port``), ``imap`` the IMAP door (``python -m worker.imap``,
     reading the mailbox the ``MAILIN_IMAP_*`` settings name; ``stack.imap``). The stacks
@@ -46,7 +46,9 @@ def make_stack(tmp_path: Path, postgres_server: PostgresServer, redis_server: Re
                        "FF_RATELIMIT_STORAGE_URI": redis_server.url,
                        "FF_RATELIMIT_ENABLED": "false", "FF_OUTBOX_SWEEP_SECONDS": "1",
                        "FF_MAIL_DIR": str(tmp_path / "mail"), "FF_SECRET_KEY": TEST_SECRET_KEY,
-                       **(env or {})}
+                       # A move's one-line confirmation is not held back (mailin/test_needed
+                       # holds it): a stack's tests wait for every mail written to arrive.
+                       "FF_MAIL_CONFIRM_AFTER_SECONDS": "0", **(env or {})}
         environment.update({f"FF_{name}": str(value) for name, value in settings.items()})
         stack = Stack(tmp_path / f"stack{len(stacks)}", environment, workers=workers,
                       web_workers=1, celery_app=celery_app,

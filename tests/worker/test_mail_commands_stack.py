@@ -182,6 +182,10 @@ def test_a_short_game_against_the_computer_by_mail_gets_one_mail_per_turn(
     ann = Mailbox(smtp_server, ANN, stack.mailin_port)
     database = StackDatabase(stack)
     moves = 0
+    # Ann hears of every monster phase: her move before one then needs no answer either.
+    assert requests.put(game.url("/notifications"), json={"email_mode": "every_event"},
+                        headers={"Authorization": f"Bearer {game.seat_tokens[0]}"},
+                        timeout=30).status_code == 200
 
     def play(until: int) -> None:
         """Make moves until Ann has made ``until``, each once the game waits for her and
