@@ -25,6 +25,7 @@ compare, ``--receiver service.mailin.smtpd`` starting the receiver its ``make ru
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import random
 import re
@@ -59,6 +60,10 @@ KINDS = (("Re: ", "answer"), ("Your move", "your move"), ("The monster has moved
          ("The game is over", "game over"), ("Your seat in a game", "invitation"),
          ("A nudge", "nudge"), ("Today in your game", "digest"))
 LONG_ALLOWED = {"invitation", "answer: board", "answer: help"}
+
+
+class Stuck(Exception):
+    """The game or a door waited past ``WAIT`` for a mail: the run cannot go on."""
 
 
 def kind_of(message: Message) -> str:
@@ -199,7 +204,7 @@ def play(service: Service, smtp: SmtpServer, count: int, max_replies: int) -> Ga
             deliver()
             mover = next((p for p in players.values() if p.prompt() is not None), None)
             if time.monotonic() > deadline:
-                raise SystemExit(f"no mail asks anyone to move after {replies} replies")
+                raise Stuck(f"no mail asks anyone to move after {replies} replies")
             if mover is None:
                 time.sleep(0.05)
         if mover is None:
@@ -231,7 +236,7 @@ def answer_latency(service: Service, smtp: SmtpServer, door: str, count: int,
     while invitation is None:
         invitation = next((m.message for m in smtp.messages() if address in m.rcpt_tos), None)
         if time.monotonic() > deadline:
-            raise SystemExit(f"no invitation reached {address}")
+            raise Stuck(f"no invitation reached {address}")
         time.sleep(0.05)
     times = []
     for number in range(count):
@@ -242,7 +247,7 @@ def answer_latency(service: Service, smtp: SmtpServer, door: str, count: int,
         send(reply_to(invitation, address, f"board\nThanks! ({number})"))
         while len([m for m in smtp.messages() if address in m.rcpt_tos]) == before:
             if time.monotonic() - started > WAIT:
-                raise SystemExit(f"no answer through the {door} door")
+                raise Stuck(f"no answer through the {door} door")
             time.sleep(0.01)
         times.append(time.monotonic() - started)
     return times
@@ -276,6 +281,17 @@ def report(game: Game) -> list[str]:
     return missed
 
 
+def explain(stuck: Stuck, smtp: SmtpServer, scratch: Path) -> None:
+    """Print why the run stopped: the mails received so far and the end of the service's log."""
+    print(f"stuck: {stuck}", file=sys.stderr)
+    for mail in smtp.messages()[-10:]:
+        print(f"  mail to {', '.join(mail.rcpt_tos)}: {mail.message['Subject']}", file=sys.stderr)
+    log = (scratch / "local.log").read_text(errors="replace").splitlines()
+    print(f"the last {min(len(log), 60)} lines of the service's log:", file=sys.stderr)
+    for line in log[-60:]:
+        print(f"  {line}", file=sys.stderr)
+
+
 def main() -> None:
     """Run the games and the latency rounds; print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -305,10 +321,13 @@ def main() -> None:
             for door in ("smtp", "http"):
                 times = sorted(answer_latency(service, smtp, door, arguments.answers, rng))
                 p50 = statistics.median(times)
-                p90 = times[int(0.9 * (len(times) - 1))]
+                p90 = times[max(0, math.ceil(0.9 * len(times)) - 1)]  # nearest rank
                 print(f"  {door:<5} door   p50 {p50:.3f}   p90 {p90:.3f}   max {times[-1]:.3f}")
                 if p50 > 1.0:
                     missed.append(f"the {door} door answers in {p50:.2f} s at the median (> 1 s)")
+        except Stuck as stuck:
+            explain(stuck, smtp, Path(scratch))
+            raise SystemExit(1) from stuck
         finally:
             service.stop()
             smtp.stop()

@@ -41,14 +41,14 @@ def open_seat(page: Page, service: LiveService) -> tuple[str, str]:
 def test_a_seat_sets_how_often_it_is_emailed(page: Page, service: LiveService) -> None:
     game_id, token = open_seat(page, service)
     mode = page.get_by_label("Email to ann@example.com")
-    expect(mode).to_have_value("every_event")
+    expect(mode).to_have_value("my_turn")  # one mail per turn by default (issue 35)
     expect(page.locator(".email-mode .hint").first).to_contain_text(
         "No email comes while you have this game open here")
-    mode.select_option("my_turn")
+    mode.select_option("every_event")
     expect(page.locator(".email-mode .saved").first).to_have_text("Saved.")
     stored = requests.get(f"{service.url}api/v1/games/{game_id}/notifications", timeout=10,
                           headers={"Authorization": f"Bearer {token}"}).json()
-    assert stored["email_mode"] == "my_turn"
+    assert stored["email_mode"] == "every_event"
 
 
 def test_a_seat_chooses_an_answer_to_every_email_it_sends(page: Page,
@@ -61,7 +61,7 @@ def test_a_seat_chooses_an_answer_to_every_email_it_sends(page: Page,
     expect(page.locator(".email-mode .saved").nth(1)).to_have_text("Saved.")
     stored = requests.get(f"{service.url}api/v1/games/{game_id}/notifications", timeout=10,
                           headers={"Authorization": f"Bearer {token}"}).json()
-    assert (stored["answers"], stored["email_mode"]) == ("every", "every_event")
+    assert (stored["answers"], stored["email_mode"]) == ("every", "my_turn")
 
 
 def test_a_seat_adds_lists_and_deletes_a_webhook(page: Page, service: LiveService) -> None:
