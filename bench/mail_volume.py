@@ -13,7 +13,9 @@ SMTP server (``tests/support``), then:
 
 Targets (issue 35): the 2-player game ≤ 40 mails per seat; no mail over 35 text lines but the
 invitation and the answers to ``board`` and ``help``; a "your move" of a 4-player game ≤ 30
-lines; reply → answer p50 ≤ 1 s on both doors.
+lines; reply → answer p50 ≤ 1 s on both doors. Then ``--lengths`` 2-player games of the engine
+alone, played the players' way, print the busiest seat's mails (own moves + 2): with one mail
+per turn the game's length alone decides the first target.
 
     .venv/bin/python bench/mail_volume.py [--players 2,4] [--answers 20]
 
@@ -292,6 +294,33 @@ def explain(stuck: Stuck, smtp: SmtpServer, scratch: Path) -> None:
         print(f"  {line}", file=sys.stderr)
 
 
+def mails_by_length(games: int) -> None:
+    """Print how many mails the busiest seat of a 2-player game gets over ``games`` games of
+    the engine alone (seeds 0, 1, ...), each seat playing its "your move" mail's first example
+    as the bench's players do: with one mail per turn that is its own moves + 2 (the invitation
+    and the end), so the game's length alone decides the ≤ 40 target."""
+    import engine  # the engine alone: no service, quick
+    from service.features.mail.moves import example_moves
+
+    most = []
+    for seed in range(games):
+        state, moved = engine.new_game(2, seed=seed), [0, 0]
+        while not state.is_over:
+            if state.to_move is None:
+                state = engine.resolve_monster_phase(state).state
+                continue
+            seat = state.to_move
+            moves, flip = example_moves(state, seat)
+            action = (engine.parse_action(f"{moves[0][0]} {moves[0][1].path}", state, seat)
+                      if moves else engine.Flip(flip))
+            state = engine.apply_action(state, action, seat).state
+            moved[seat] += 1
+        most.append(max(moved) + 2)
+    print(f"\n{games} engine games of 2 players, the busiest seat's mails (own moves + 2): "
+          f"median {statistics.median(most):.0f}, min {min(most)}, max {max(most)}, "
+          f"<= 40 in {sum(m <= 40 for m in most)} of {games}")
+
+
 def main() -> None:
     """Run the games and the latency rounds; print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -299,6 +328,8 @@ def main() -> None:
     parser.add_argument("--answers", type=int, default=20)
     parser.add_argument("--max-replies", type=int, default=400)
     parser.add_argument("--seed", type=int, default=35)
+    parser.add_argument("--lengths", type=int, default=100,
+                        help="engine games played to tell mails per seat from game length")
     parser.add_argument("--tree", type=Path, default=ROOT,
                         help="the checkout to run (another commit's work tree, to compare)")
     parser.add_argument("--receiver", help="also start this mail receiver module (for a tree "
@@ -325,6 +356,7 @@ def main() -> None:
                 print(f"  {door:<5} door   p50 {p50:.3f}   p90 {p90:.3f}   max {times[-1]:.3f}")
                 if p50 > 1.0:
                     missed.append(f"the {door} door answers in {p50:.2f} s at the median (> 1 s)")
+            mails_by_length(arguments.lengths)
         except Stuck as stuck:
             explain(stuck, smtp, Path(scratch))
             raise SystemExit(1) from stuck

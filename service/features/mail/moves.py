@@ -112,7 +112,7 @@ def suggestions(state: GameState, seat: int,
     return lines, left
 
 
-def _example_moves(state: GameState, seat: int
+def example_moves(state: GameState, seat: int
                    ) -> tuple[list[tuple[FigureId, MoveOutcome]], FigureId | None]:
     """Return the moves that show how a reply reads: an entry and a move on the board (those
     there are), and the figure of a flip (None: the seat has no figure to move)."""
@@ -134,7 +134,7 @@ def _example_moves(state: GameState, seat: int
 def examples(state: GameState, seat: int) -> list[Suggestion]:
     """Return two or three of the seat's moves now, to show how a reply reads: an entry, a
     move on the board, a flip (those there are)."""
-    moves, flip = _example_moves(state, seat)
+    moves, flip = example_moves(state, seat)
     chosen = [Suggestion(f"{figure} {outcome.path}", what_it_does(state, outcome))
               for figure, outcome in moves]
     return chosen + ([_flip(flip)] if flip is not None else [])
@@ -144,7 +144,7 @@ def example_items(state: GameState, seat: int) -> list[str]:
     """Return the same moves as short items of a sentence, written as the reader writes
     them in the current language (``service.features.mail.words.written_move``):
     ``green 5 +NNW (to o9)``, ``grün 5 +NNW (nach o9)``, and the flip (``flip green 1``)."""
-    moves, flip = _example_moves(state, seat)
+    moves, flip = example_moves(state, seat)
     language = current_language()
     items = []
     for figure, outcome in moves:
