@@ -10,7 +10,9 @@ process restarts:
   ``OUTBOX_DONE_DAYS``);
 * ``ff_outbox_oldest_pending_seconds{kind}``: how long the most overdue row has waited since it
   became due, the first sign of a stuck worker (a row held back on purpose, as a move's
-  confirmation, or waiting for its next try counts from when it is due);
+  confirmation, or waiting for its next try counts from when it is due); 0 when nothing of the
+  kind waits (each of ``monster_phase``, ``email``, ``webhook`` always, other kinds once
+  stored), never a missing series;
 * ``ff_deadline_sweep_lag_seconds``: how long ago the oldest passed deadline of a running,
   unpaused game passed (beat's sweep acts within ``DEADLINE_CHECK_SECONDS`` when it runs);
 * ``ff_monster_phase_seconds{stat}``: ``mean`` and ``max`` of the time from the last move of
@@ -37,11 +39,14 @@ from service.kernel.models import Game
 from service.kernel.vocabulary import ACTIVE
 from service.plumbing.clock import now as clock_now
 from service.plumbing.extensions import db
-from service.plumbing.outbox import MONSTER_PHASE, PENDING, SENT, Outbox
+from service.plumbing.outbox import EMAIL, MONSTER_PHASE, PENDING, SENT, WEBHOOK, Outbox
 
 blueprint = Blueprint("metrics", __name__)
 
 WINDOW = timedelta(hours=1)
+# The kinds whose waiting time is always reported, stored rows or not (other kinds once a row of
+# theirs is stored: done rows are kept ``OUTBOX_DONE_DAYS``).
+ALWAYS_KINDS = (MONSTER_PHASE, EMAIL, WEBHOOK)
 
 
 def _seconds(later: datetime, earlier: datetime | None) -> float:
@@ -56,19 +61,25 @@ class ServiceCollector(Collector):
         session = db.session
         rows = GaugeMetricFamily("ff_outbox_rows", "Outbox rows by kind and status.",
                                  labels=["kind", "status"])
+        kinds = set(ALWAYS_KINDS)
         for kind, status, count in session.execute(
                 select(Outbox.kind, Outbox.status, func.count()).group_by(Outbox.kind,
                                                                          Outbox.status)):
             rows.add_metric([kind, status], count)
+            kinds.add(kind)
         yield rows
         oldest = GaugeMetricFamily("ff_outbox_oldest_pending_seconds",
                                    "How long the most overdue outbox row has waited since it "
-                                   "became due, by kind.", labels=["kind"])
-        for kind, due in session.execute(
+                                   "became due, by kind (0: none waits).", labels=["kind"])
+        due_by_kind: dict[str, datetime] = {
+            kind: due for kind, due in session.execute(
                 select(Outbox.kind, func.min(Outbox.next_attempt_at))
                 .where(Outbox.status == PENDING, Outbox.next_attempt_at <= now)
-                .group_by(Outbox.kind)):
-            oldest.add_metric([kind], _seconds(now, due))
+                .group_by(Outbox.kind))}
+        # Every kind reads, 0 when nothing of it waits: a series that vanished would look like
+        # a scrape that failed, and an alert on it would neither fire nor clear.
+        for kind in sorted(kinds | due_by_kind.keys()):
+            oldest.add_metric([kind], _seconds(now, due_by_kind.get(kind)))
         yield oldest
         passed = session.scalar(select(func.min(Game.move_deadline)).where(
             Game.status == ACTIVE, Game.paused_at.is_(None), Game.move_deadline < now))

@@ -71,3 +71,26 @@ def test_the_figures_follow_the_games(app: Flask, client: FlaskClient) -> None:
         assert after[("ff_outbox_rows", (("kind", "email"), ("status", "pending")))] > pending
     finally:
         app.config["METRICS_TOKEN"] = None
+
+
+def test_the_oldest_wait_reads_0_when_nothing_waits_rather_than_vanishing(
+        app: Flask, client: FlaskClient) -> None:
+    app.config["METRICS_TOKEN"] = TOKEN
+    try:
+        empty = scrape(client)  # no row stored at all
+        for kind in ("monster_phase", "email", "webhook"):
+            assert empty[("ff_outbox_oldest_pending_seconds", (("kind", kind),))] == 0
+        create_game(client, seats=SEATS)
+        with app.app_context():
+            db.session.execute(update(Outbox).values(next_attempt_at=utcnow()
+                                                     - timedelta(minutes=2)))
+            db.session.commit()
+        waiting = scrape(client)
+        assert 110 <= waiting[("ff_outbox_oldest_pending_seconds", (("kind", "email"),))] <= 200
+        with app.app_context():
+            db.session.execute(update(Outbox).values(status="sent"))
+            db.session.commit()
+        sent = scrape(client)
+        assert sent[("ff_outbox_oldest_pending_seconds", (("kind", "email"),))] == 0
+    finally:
+        app.config["METRICS_TOKEN"] = None
