@@ -3,6 +3,8 @@ transaction; the chat formats escape the player's text as they escape names."""
 
 from __future__ import annotations
 
+import re
+
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -28,8 +30,8 @@ def test_a_message_tells_the_games_endpoint_with_its_data(app: Flask,
     [job] = posted(app)
     body = job["body"]
     assert job["endpoint_id"] == endpoint["id"]
-    assert job["message_id"] == (f"msg_{endpoint['id']}_{game.id}_{body['version']}_"
-                                 f"message.posted_{message['seq']}")
+    assert re.fullmatch(f"msg_{endpoint['id']}_{game.id}_{body['version']}_"
+                        rf"message\.posted_{message['seq']}_[0-9a-f]{{12}}", job["message_id"])
     assert body["type"] == "message.posted" and body["game_id"] == game.id
     assert body["data"] == {"seq": message["seq"], "seat": 1, "name": "Bob", "colour": "red",
                             "text": "<b>Hi</b> all"}

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 from flask import Flask
 from flask.testing import FlaskClient
 
+from engine import events as engine_events
 from engine.narrate import narrate_action
 from service.features.webhooks.chat import sentence
-from service.features.webhooks.messages import webhook_events, write_messages
+from service.features.webhooks.messages import (
+    webhook_events,
+    write_message_posted,
+    write_messages,
+)
 from service.features.webhooks.spectator import placeholder_link
 from service.kernel.auth import Bearer
 from service.kernel.models import Game
@@ -93,13 +99,41 @@ def test_a_message_has_a_stable_id_and_writing_it_again_writes_nothing(
     start(client, game)
     rows = webhook_jobs(app)
     version = rows[0]["body"]["version"]
-    assert [r["message_id"] for r in rows] == [
-        f"msg_{endpoint['id']}_{game.id}_{version}_game.started",
-        f"msg_{endpoint['id']}_{game.id}_{version}_move.due"]
+    started, due = (r["message_id"] for r in rows)
+    assert re.fullmatch(rf"msg_{endpoint['id']}_{game.id}_{version}_game\.started_[0-9a-f]{{12}}",
+                        started)
+    assert due == f"msg_{endpoint['id']}_{game.id}_{version}_move.due_{started[-12:]}"
     with app.app_context():
         assert write_messages(db.session, db.session.get(Game, game.id), ()) == 0
         db.session.commit()
     assert webhook_jobs(app) == rows
+
+
+def test_another_change_at_a_version_used_before_gets_ids_no_receiver_has_seen(
+        app: Flask, client: FlaskClient) -> None:
+    # A game restored from a backup and played on otherwise: the same version, another move,
+    # another message at the same seq. Written again as it was, a change keeps its ids.
+    game = create_game(client, seats=THREE)
+    hook(client, game, game.creator_token)
+    start(client, game)
+    played = [e["event"] for e in play_one(client, game)["events"]]
+    other = [{**e, "to": "p5" if e["to"] != "p5" else "p6"} if e["type"] == engine_events.MOVE
+             else e for e in played]
+    assert other != played
+    with app.app_context():
+        row = db.session.get(Game, game.id)
+        assert row is not None
+        before = {job["message_id"] for job in webhook_jobs(app)}
+        assert write_messages(db.session, row, played) == 0  # the same change: nothing new
+        assert write_messages(db.session, row, other) > 0
+        said = {"seq": 1, "seat": 0, "name": "Ann", "colour": "green"}
+        assert write_message_posted(db.session, game.id, row.version, {**said, "text": "hi"})
+        assert write_message_posted(db.session, game.id, row.version, {**said, "text": "yo"})
+        assert not write_message_posted(db.session, game.id, row.version, {**said, "text": "yo"})
+        db.session.commit()
+    new = [job for job in webhook_jobs(app) if job["message_id"] not in before]
+    assert sorted(job["type"] for job in new) == [
+        "action.accepted", "message.posted", "message.posted", "move.due"]
 
 
 def test_the_monster_phase_is_told_in_words_in_every_format_and_no_secret_is_sent(

@@ -7,8 +7,10 @@ it is now) or ``game.over``; a message posted to the table (``service.features.t
 or the creator, nudged the seat to act) and ``seat.absent`` (a seat missed as many deadlines as
 the creator allows: they may hand it on). Each enabled endpoint of the game that wants an
 event gets one outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game,
-version, type, and a posted message's seq), so writing it twice is a no-op and a receiver can drop
-duplicates. A seat's endpoint hears ``move.due`` and ``turn.nudged`` only when the move is its own,
+version, type, a posted message's seq, and a digest of what the change says), so writing it twice
+is a no-op and a receiver can drop duplicates; a different change at a version used before (a game
+restored from a backup, then played on otherwise) gets ids no receiver has seen. A seat's
+endpoint hears ``move.due`` and ``turn.nudged`` only when the move is its own,
 ``message.posted`` only for the other seats' messages, and never ``seat.absent``, which is
 for the creator. Event data are the engine's events as
 the public log shows them and the players' messages, never the state (no pile, seed,
@@ -19,6 +21,8 @@ ends with the game's spectator link, whose token the worker fills in when it sen
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -173,14 +177,23 @@ def _write(session: Session, game_id: str, version: int,
     names = names_of(session, game_id)
     now = utcnow()
     written = 0
+    change = digest_of(happened)
     for event_type, data, name in happened:
         for endpoint in endpoints:
             if wants(endpoint, event_type, data):
-                message_id = f"msg_{endpoint.id}_{game_id}_{version}_{name}"
+                message_id = f"msg_{endpoint.id}_{game_id}_{version}_{name}_{change}"
                 if queue(session, endpoint, message_id, event_type, version, data, names,
                          now) is not None:
                     written += 1
     return written
+
+
+def digest_of(happened: Sequence[tuple[str, Mapping[str, Any], str]]) -> str:
+    """Return 12 hex digits that name what a change says (its events' types and data): the
+    same change written again gets the same, another change at the same version another."""
+    said = json.dumps([(event_type, data) for event_type, data, _ in happened],
+                      sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(said.encode()).hexdigest()[:12]
 
 
 def queue_ping(session: Session, endpoint: WebhookEndpoint, version: int) -> str:
