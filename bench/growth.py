@@ -3,6 +3,7 @@
     .venv/bin/python bench/growth.py                         # 10², 10⁴, 10⁵ games (~8 min)
     .venv/bin/python bench/growth.py --quick                 # 10², 10³, 40 runs (~30 s)
     .venv/bin/python bench/growth.py --explain               # and the plans at the top size
+    .venv/bin/python bench/growth.py --statements            # and each statement's buffers
 
 Starts a throwaway PostgreSQL (``tests.support``: fsync, synchronous commits and full-page
 writes off, so fast and fragile; nothing here is durable) and drives ``create_app()`` through
@@ -189,6 +190,14 @@ class Meter:
         """Forget what was counted so far."""
         self.connection.execute("SELECT pg_stat_statements_reset()")
 
+    def statements(self) -> dict[str, float]:
+        """Return the buffers of each statement since :meth:`reset`, by its text."""
+        rows = self.connection.execute(
+            "SELECT query, sum(shared_blks_hit + shared_blks_read) FROM pg_stat_statements "
+            "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
+            "AND query NOT LIKE '%pg_stat_statements%' GROUP BY query").fetchall()
+        return {" ".join(str(query).split()): float(buffers) for query, buffers in rows}
+
     def read(self) -> tuple[float, float]:
         """Return the milliseconds and buffers of the statements since :meth:`reset`."""
         row = self.connection.execute(
@@ -204,9 +213,11 @@ Sample = tuple[float, float, float]
 """One timed call: wall milliseconds, the database's milliseconds and its buffers."""
 
 
-def measure(prepare: Callable[[], Timed], meter: Meter, runs: int, seconds: float
-            ) -> list[Sample]:
-    """Time up to ``runs`` calls (after 2 not counted), stopping after ``seconds``."""
+def measure(prepare: Callable[[], Timed], meter: Meter, runs: int, seconds: float,
+            by_statement: dict[str, list[float]] | None = None) -> list[Sample]:
+    """Time up to ``runs`` calls (after 2 not counted), stopping after ``seconds``; with
+    ``by_statement``, add each call's buffers per statement to it (a statement a call does
+    not send counts 0 there)."""
     for _ in range(2):
         prepare()()
     samples: list[Sample] = []
@@ -218,7 +229,27 @@ def measure(prepare: Callable[[], Timed], meter: Meter, runs: int, seconds: floa
         call()
         wall = 1000 * (time.perf_counter() - start)
         samples.append((wall, *meter.read()))
+        if by_statement is not None:
+            seen = meter.statements()
+            for statement in seen.keys() | by_statement.keys():
+                by_statement.setdefault(statement, [0.0] * (len(samples) - 1)).append(
+                    seen.get(statement, 0.0))
     return samples
+
+
+def table_of_statements(statements: dict[str, dict[int, dict[str, list[float]]]],
+                        sizes: list[int], top: int = 8) -> str:
+    """Return, per operation, its statements that touch most buffers at the largest size:
+    the mean buffers per call of each at each size."""
+    lines = []
+    for name, by_size in statements.items():
+        lines.append(f"\n{name}: buffers per call by statement (" +
+                     ", ".join(f"{s:,} games" for s in sizes) + ")")
+        largest = by_size[sizes[-1]]
+        for statement in sorted(largest, key=lambda q: -statistics.fmean(largest[q]))[:top]:
+            means = [statistics.fmean(by_size[s].get(statement) or [0.0]) for s in sizes]
+            lines.append("  " + " ".join(f"{m:7.1f}" for m in means) + f"   {statement[:110]}")
+    return "\n".join(lines)
 
 
 def explain(app: Any, operations: Operations) -> None:
@@ -352,6 +383,8 @@ def main() -> None:
                         help="stop an operation's runs at a size after this many seconds")
     parser.add_argument("--explain", action="store_true",
                         help="print the plans of every statement at the largest size")
+    parser.add_argument("--statements", action="store_true",
+                        help="print each operation's statements' buffers per call, by size")
     args = parser.parse_args()
     sizes = [100, 1000] if args.quick else sorted(int(s) for s in args.sizes.split(","))
     runs = 40 if args.quick else args.runs
@@ -373,17 +406,22 @@ def main() -> None:
         stored = {size: load(postgres, size, sizes) for size in sizes}
         names = list(stored[sizes[0]][0].names())
         results: dict[str, dict[int, list[Sample]]] = {n: {s: [] for s in sizes} for n in names}
+        statements: dict[str, dict[int, dict[str, list[float]]]] = {
+            n: {s: {} for s in sizes} for n in names}
         clock = time.monotonic()
         for _ in range(args.rounds):
             for size, (operations, meter) in stored.items():
                 operations.settle()
                 for name, prepare in operations.names().items():
-                    results[name][size] += measure(prepare, meter, runs // args.rounds,
-                                                   args.op_seconds / args.rounds)
+                    results[name][size] += measure(
+                        prepare, meter, runs // args.rounds, args.op_seconds / args.rounds,
+                        statements[name][size] if args.statements else None)
         print(f"\nmeasured in {time.monotonic() - clock:.0f} s "
               f"({min(len(t) for r in results.values() for t in r.values())} runs or more "
               "of each operation at each size)\n", flush=True)
         print(table_of_results(results, sizes), flush=True)
+        if args.statements:
+            print(table_of_statements(statements, sizes), flush=True)
         if args.explain:
             top = stored[sizes[-1]][0]
             top.settle()

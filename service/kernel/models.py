@@ -17,6 +17,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -237,10 +238,15 @@ class Event(Base):
     """An engine event, stored as the engine made it (append-only).
 
     ``version`` is the game version the event led to; ``action_seq`` the action that caused
-    it, or None for the monster phase.
+    it, or None for the monster phase. Read by game and version (what happened since a seat's
+    last move) and by game and action (the log): each has its index, so a lookup reads the rows
+    it wants, not all of the game's events (a game's rows lie in as many heap pages as it has
+    events, among every other game's).
     """
 
     __tablename__ = "events"
+    __table_args__ = (Index("ix_events_game_id_version", "game_id", "version"),
+                      Index("ix_events_game_id_action_seq", "game_id", "action_seq"))
 
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
