@@ -4,9 +4,11 @@ still verify and unseal what was made with them.
 ``SECRET_KEY`` signs the reply addresses, mail links and unsubscribe links of emails and
 seals the secrets an outbox row holds until it is sent (``service.plumbing.sealing``): whoever knows
 it and a game id could forge a seat's reply address and move for it by mail. So the app
-refuses to start (:func:`check`) with a key that is short or a placeholder, and without a
-key outside the embedded default (a SQLite database on this machine, where a random key is
-made once and kept in the instance folder, ``instance/secret_key``).
+refuses to start (:func:`check`) with a key a guesser could find (a placeholder, short,
+periodic, runs of consecutive characters, under about 128 bits:
+``service.plumbing.key_strength``), and without a key outside the embedded default (a
+SQLite database on this machine, where a random key is made once and kept in the instance
+folder, ``instance/secret_key``).
 
 Rotation: set the new key as ``SECRET_KEY`` and the old one in ``SECRET_KEY_OLD`` (a list,
 ``FF_SECRET_KEY_OLD='["old key"]'``, or one key as plain text). New emails use the new key;
@@ -27,34 +29,20 @@ from typing import Any
 
 from flask import current_app
 
+from service.plumbing.key_strength import MAKE_ONE, weakness
+
 KEY_FILE = "secret_key"
-MIN_LENGTH = 32
-MIN_DISTINCT = 10
-# Words of the placeholders people leave in: deploy/env.example's, and the usual ones.
-PLACEHOLDER_WORDS = ("change-me", "changeme", "change_me", "replace-me", "placeholder",
-                     "example", "your-secret", "secret-key")
 _CACHE = "ff_secret_keys"
 
 
 class WeakSecretKey(RuntimeError):
-    """The configured secret key is missing, short or a placeholder: the app does not start."""
+    """The configured secret key is missing or weak (:func:`.key_strength.weakness`): the app
+    does not start."""
 
 
 def is_embedded(config: Mapping[str, Any]) -> bool:
     """True for the embedded default: the database is a SQLite file on this machine."""
     return str(config["DATABASE_URL"]).startswith("sqlite")
-
-
-def weakness(key: str) -> str | None:
-    """Return what is wrong with ``key`` as a secret key, or None when it will do."""
-    lowered = key.lower()
-    if any(word in lowered for word in PLACEHOLDER_WORDS):
-        return "is a placeholder (it is in deploy/env.example or looks like one)"
-    if len(key) < MIN_LENGTH:
-        return f"has {len(key)} characters; it needs at least {MIN_LENGTH}"
-    if len(set(key)) < MIN_DISTINCT:
-        return f"has only {len(set(key))} different characters; it looks typed, not random"
-    return None
 
 
 def old_keys(config: Mapping[str, Any]) -> list[str]:
@@ -70,17 +58,16 @@ def check(config: Mapping[str, Any]) -> None:
 
     Raises :class:`WeakSecretKey` naming the setting and how to make a good key.
     """
-    make_one = "make one with: openssl rand -hex 32"
     key = config.get("SECRET_KEY")
     if not key:
         if not is_embedded(config):
             raise WeakSecretKey(
                 "FF_SECRET_KEY is not set. It signs the links and reply addresses in emails "
-                f"and must be the same in every process; {make_one}")
+                f"and must be the same in every process; {MAKE_ONE}")
         return
     problem = weakness(str(key))
     if problem is not None:
-        raise WeakSecretKey(f"FF_SECRET_KEY {problem}; {make_one}")
+        raise WeakSecretKey(f"FF_SECRET_KEY {problem}; {MAKE_ONE}")
     for number, old in enumerate(old_keys(config), start=1):
         problem = weakness(old)
         if problem is not None:

@@ -16,7 +16,8 @@ from service.plumbing.tokens import hash_secret
 from tests.service.helpers import create_game
 
 GAME = "A" * 22
-KEY_ONE, KEY_TWO = "first-" + "5a0e8c13f7b2d946" * 3, "second-" + "c62f0b9e14d7a385" * 3
+KEY_ONE = "first-e0f641007cf565819cd6ebe81e8560816077ec349082eebc"
+KEY_TWO = "second-9d27b5c1e08fa3647b0e2d9c58f14a36e7b0c92d5f81a4e6"
 
 
 def keyed_app(folder: Path, **config: object) -> Flask:

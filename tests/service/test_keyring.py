@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from service import create_app
-from service.plumbing import keyring
+from service.plumbing import key_strength, keyring
 from service.plumbing.keyring import WeakSecretKey
 
 POSTGRES = "postgresql+psycopg://ff@127.0.0.1:1/ff"  # never connected to: create_app only
@@ -22,16 +22,23 @@ def app_on(url: str, **config: object) -> object:
 @pytest.mark.parametrize(("key", "reason"), [
     ("change-me-to-64-random-hex-characters", "placeholder"),  # deploy/env.example's
     ("CHANGEME" + "0123456789abcdef" * 3, "placeholder"),
+    # The hostile review's keys that started the service.
+    ("your_secret_key_here_please_12345", "placeholder"),
+    ("abcdefghij" * 4, "piece of 10 characters repeated"),
+    ("0123456789abcdef" * 2, "piece of 16 characters repeated"),
     ("hunter2", "at least 32"),
     ("x" * 31, "at least 32"),
     ("ab" * 40, "different characters"),
+    ("abcdefghijklmnopqrstuvwxyz0123456789", "runs of consecutive characters"),
+    ("Kx9" + "7f3a90c2b" * 4, "repeats itself"),
 ])
-def test_a_placeholder_or_short_key_is_refused_on_every_database(
+def test_a_weak_key_is_refused_on_every_database_saying_how_to_make_one(
         tmp_path: Path, key: str, reason: str) -> None:
     for url in (POSTGRES, f"sqlite:///{tmp_path / 'x.sqlite3'}"):
         with pytest.raises(WeakSecretKey, match=reason) as refused:
             app_on(url, SECRET_KEY=key)
         assert "openssl rand -hex 32" in str(refused.value)
+        assert key not in str(refused.value)  # the log of a failed start shows no key
 
 
 def test_no_key_is_refused_outside_the_embedded_default() -> None:
@@ -70,5 +77,5 @@ def test_without_a_key_every_process_of_the_embedded_default_shares_the_instance
         key = keyring.secret_key()
     with second.app_context():
         assert keyring.secret_key() == key
-    assert len(key) >= keyring.MIN_LENGTH
+    assert key_strength.weakness(key.decode()) is None
     assert (tmp_path / keyring.KEY_FILE).stat().st_mode & 0o777 == 0o600
