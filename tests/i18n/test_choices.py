@@ -66,6 +66,18 @@ def test_a_seat_without_a_language_reads_mails_in_the_games(client: FlaskClient)
                                    "mail_language": "de"}
 
 
+def test_a_choice_of_nothing_is_refused_and_changes_nothing(client: FlaskClient) -> None:
+    game = create_game(client, language="de")
+    token = game.seat_tokens[0]
+    client.put(game.url("/language"), headers=auth(token), json={"language": "pl"})
+    for sent in ({}, {"json": {}}, {"data": "", "content_type": "application/json"}):
+        response = client.put(game.url("/language"), headers=auth(token), **sent)
+        error = assert_error(response, 422, "request/invalid")
+        assert error["details"]["fields"]["json"]["language"] == [
+            "Give 'language', 'time_zone' or both."]
+    assert read(client, game, token)["viewer"]["language"] == "pl"
+
+
 def test_only_a_seat_chooses_a_seats_language(client: FlaskClient) -> None:
     game = create_game(client)
     for token in (game.spectator_token, game.creator_token):
@@ -106,5 +118,5 @@ def test_a_joiner_whose_browser_names_no_language_of_ours_reads_the_games(
     game = create_game(client, seats=OPEN_SEAT, language="de")
     token = client.post(game.url("/join"), headers={"Accept-Language": "fr"}, json={
         "invite_code": game.invite_code, "name": "Bea"}).get_json()["token"]
-    answer = client.put(game.url("/language"), headers=auth(token), json={})
-    assert answer.get_json() == {"language": None, "time_zone": None, "mail_language": "de"}
+    view = read(client, game, token)
+    assert (view["viewer"]["language"], view["language"]) == (None, "de")

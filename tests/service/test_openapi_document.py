@@ -41,6 +41,17 @@ def request_schema(client: FlaskClient, path: str, method: str) -> Any:
     ("/links/lost", "post", {"email": "ann"}, False),
     ("/links/lost", "post", {"email": ""}, False),
     ("/links/lost", "post", {"email": "ann@example.com"}, True),
+    # An address is one by the document's own pattern, which the service matches.
+    ("/links/lost", "post", {"email": "0@0.a"}, False),
+    ("/links/lost", "post", {"email": "ann@localhost"}, False),
+    ("/links/lost", "post", {"email": "ann@[192.0.2.1]"}, False),
+    ("/links/lost", "post", {"email": "ann@example.c0m"}, False),
+    ("/links/lost", "post", {"email": "jörg@example.de"}, False),
+    ("/links/lost", "post", {"email": "a" * 65 + "@example.com"}, False),
+    ("/links/lost", "post", {"email": "ann@example.com\n"}, False),
+    ("/links/lost", "post", {"email": "A.n-n+games@Mail.Example.co.uk"}, True),
+    ("/links/lost", "post", {"email": "{ann}!#$%&'*/=?^_`|~@xn--mller-kva.de"}, True),
+    ("/links/lost", "post", {"email": "ann@example.xn--p1ai"}, True),
 ])
 def test_the_document_and_the_api_judge_a_body_alike(
         client: FlaskClient, path: str, method: str, body: dict[str, Any], valid: bool) -> None:
@@ -59,12 +70,14 @@ def test_the_document_and_the_api_judge_a_body_alike(
     ("/mail/settings", "put", {"sender_must_match": False}, True),
     ("/webhooks", "post", {"url": "0"}, False),
     ("/webhooks", "post", {"url": "http://hooks.example/\u0007"}, False),
+    ("/language", "put", {}, False),
+    ("/language", "put", {"time_zone": "UTC"}, True),
 ])
 def test_the_document_and_the_api_judge_a_game_request_alike(
         app: Flask, client: FlaskClient, suffix: str, method: str, body: dict[str, Any],
         valid: bool) -> None:
     game = create_game(client)
-    token = game.seat_tokens[0] if suffix == "/actions" else game.creator_token
+    token = game.seat_tokens[0] if suffix in ("/actions", "/language") else game.creator_token
     assert request_schema(client, f"/games/{{game_id}}{suffix}", method).is_valid(body) is valid
     response = client.open(game.url(suffix), method=method.upper(), json=body,
                            headers=auth(token))

@@ -14,19 +14,19 @@ from service.plumbing.unit_of_work import write_transaction
 
 
 def set_seat_language(game_id: str, token: str | None, choice: dict[str, Any]) -> dict[str, Any]:
-    """Set the token's seat's language and/or time zone (a seat token); return both as now
-    stored, and the language its mails are written in. The game's ``updated_at`` moves, so
-    the seat's view (which shows the choice) gets a new ETag."""
+    """Set the token's seat's language and/or time zone (a seat token; ``choice`` holds at
+    least one, as its schema demands); return both as now stored, and the language its
+    mails are written in. The game's ``updated_at`` moves, so the seat's view (which shows
+    the choice) gets a new ETag."""
     with write_transaction() as session:
         game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
         assert caller.seat is not None  # a seat token
         values = {name: choice[name] for name in ("language", "time_zone") if name in choice}
         seat = session.get(Seat, (game_id, caller.seat))
         assert seat is not None  # the token's own seat
-        if values:
-            session.execute(update(Seat).where(Seat.game_id == game_id,
-                                               Seat.seat == caller.seat).values(values))
-            session.execute(update(Game).where(Game.id == game_id).values(updated_at=utcnow()))
-            session.refresh(seat)
+        session.execute(update(Seat).where(Seat.game_id == game_id,
+                                           Seat.seat == caller.seat).values(values))
+        session.execute(update(Game).where(Game.id == game_id).values(updated_at=utcnow()))
+        session.refresh(seat)
         return {"language": seat.language, "time_zone": seat.time_zone,
                 "mail_language": language_of_seat(seat.language, game.language)}

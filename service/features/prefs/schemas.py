@@ -73,10 +73,21 @@ class EmailNotificationsSchema(Schema):
 
 
 class SeatLanguageSchema(Schema):
-    """The language and time zone a seat chooses (either may be left out)."""
+    """The language and time zone a seat chooses (either may be left out, not both: a
+    request without a body is a mistake, not a choice)."""
+
+    class Meta:
+        """At least one of the two."""
+
+        openapi = {"anyOf": [{"required": ["language"]}, {"required": ["time_zone"]}]}
 
     language = language_field()
     time_zone = time_zone_field()
+
+    @validates_schema
+    def _one_at_least(self, data: dict[str, Any], **kwargs: Any) -> None:
+        if "language" not in data and "time_zone" not in data:
+            raise ValidationError(_("Give 'language', 'time_zone' or both."), "language")
 
 
 class SeatLanguageAnswerSchema(Schema):
