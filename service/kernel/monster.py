@@ -8,6 +8,8 @@ and writes with the same conditional UPDATE as players' actions.
 
 from __future__ import annotations
 
+from flask import current_app
+
 import engine
 from engine.state import MONSTER
 from service.kernel.pipeline import game_changed
@@ -24,7 +26,8 @@ def resolve_monster_phase(game_id: str, version: int) -> int | None:
     in the monster phase, or is not active. Must run in an app context.
     """
     try:
-        with write_transaction() as session:
+        # A short idle limit: a worker cut off in the middle frees the game's row that soon.
+        with write_transaction(current_app.config["MONSTER_PHASE_IDLE_SECONDS"]) as session:
             found = game_with_seats(session, game_id)
             if found is None:
                 return None

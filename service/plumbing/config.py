@@ -121,6 +121,13 @@ DEFAULTS: dict[str, Any] = {
     # outbox every OUTBOX_SWEEP_SECONDS for rows no relay was kicked for, and retries.
     "OUTBOX_LEASE_SECONDS": 120,
     "OUTBOX_SWEEP_SECONDS": 10,
+    # A monster phase takes milliseconds: its claim is taken over after this lease (not the
+    # outbox's), and PostgreSQL ends its transaction's session when it waits this long
+    # between two statements (SET LOCAL idle_in_transaction_session_timeout; every other
+    # transaction keeps DATABASE_IDLE_IN_TRANSACTION_SECONDS). A worker host cut off in the
+    # middle of one holds the game about the lease and a sweep, not minutes.
+    "MONSTER_PHASE_LEASE_SECONDS": 8,
+    "MONSTER_PHASE_IDLE_SECONDS": 5,
     # flask-smorest: the OpenAPI document is served at /api/v1/openapi.json.
     "API_TITLE": "Fearsome Floors by mail",
     "API_VERSION": "v1",

@@ -4,7 +4,8 @@
 same attempt: Healthchecks' pattern; the claim counts the attempt) → ``sent``
 (:func:`mark_sent`), back to ``pending`` for a later try, or ``failed``, given up with its
 ``last_error`` kept (:func:`mark_failed`). A row claimed longer ago than the lease
-(``OUTBOX_LEASE_SECONDS``: its worker died) is due again (:func:`is_due`, :func:`due_ids`).
+(``OUTBOX_LEASE_SECONDS``, a monster phase's ``MONSTER_PHASE_LEASE_SECONDS``: its worker
+died) is due again (:func:`is_due`, :func:`due_ids`).
 Those writes hold only while the claim is ours (same ``claimed_at``). A done row drops the
 secrets sealed in its payload (``service.plumbing.sealing``). Which handler runs a claimed row, and
 when a failed one is tried again, is the worker's (``worker.relay``, ``worker.jobs``).
@@ -21,7 +22,7 @@ from flask import current_app
 from sqlalchemy import ColumnElement, and_, or_, select, update
 
 from service.plumbing import sealing
-from service.plumbing.outbox import FAILED, PENDING, SENDING, SENT, Outbox
+from service.plumbing.outbox import FAILED, MONSTER_PHASE, PENDING, SENDING, SENT, Outbox
 from service.plumbing.unit_of_work import read_transaction, rows_changed, write_transaction
 
 # Rows one sweep takes on; the next sweep goes on with the rest.
@@ -51,16 +52,23 @@ class Claim:
     claimed_at: datetime
 
 
-def lease() -> timedelta:
-    """Return how long a claim holds before another relay may take the row over."""
-    return timedelta(seconds=current_app.config["OUTBOX_LEASE_SECONDS"])
+def lease(kind: str | None = None) -> timedelta:
+    """Return how long a claim of a row of ``kind`` holds before another relay may take the
+    row over: a monster phase's is short (``MONSTER_PHASE_LEASE_SECONDS``: it takes
+    milliseconds, and a game waits on it), every other kind's outlasts its slowest handler
+    (``OUTBOX_LEASE_SECONDS``)."""
+    name = "MONSTER_PHASE_LEASE_SECONDS" if kind == MONSTER_PHASE else "OUTBOX_LEASE_SECONDS"
+    return timedelta(seconds=current_app.config[name])
 
 
 def is_due(now: datetime) -> ColumnElement[bool]:
     """Return the SQL condition "this row may be claimed at ``now``"."""
     return or_(
         and_(Outbox.status == PENDING, Outbox.next_attempt_at <= now),
-        and_(Outbox.status == SENDING, Outbox.claimed_at < now - lease()),
+        and_(Outbox.status == SENDING, Outbox.kind == MONSTER_PHASE,
+             Outbox.claimed_at < now - lease(MONSTER_PHASE)),
+        and_(Outbox.status == SENDING, Outbox.kind != MONSTER_PHASE,
+             Outbox.claimed_at < now - lease()),
     )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, Result
+from sqlalchemy import CursorResult, Result, func, select
 from sqlalchemy.orm import Session
 
 from service.plumbing import outbox, signals
@@ -21,15 +21,21 @@ from service.plumbing.extensions import WRITE, db
 
 
 @contextmanager
-def write_transaction() -> Iterator[Session]:
+def write_transaction(idle_seconds: float | None = None) -> Iterator[Session]:
     """Yield the session in a new write transaction; commit at the end, roll back on error.
 
     It must be the first use of the session in the request: the write lock is taken when the
-    transaction begins.
+    transaction begins. ``idle_seconds``: on PostgreSQL, the server ends the session when
+    this transaction waits that long between two statements (``SET LOCAL``, this transaction
+    only), so that a host cut off in the middle of it frees its row locks that soon; None
+    keeps the connection's (``DATABASE_IDLE_IN_TRANSACTION_SECONDS``).
     """
     session = db.session()  # the session of this app context (db.session forwards to it)
-    session.connection(execution_options={WRITE: True})
+    connection = session.connection(execution_options={WRITE: True})
     try:
+        if idle_seconds is not None and connection.dialect.name == "postgresql":
+            session.execute(select(func.set_config("idle_in_transaction_session_timeout",
+                                                   str(round(idle_seconds * 1000)), True)))
         yield session
         session.commit()
     except BaseException:

@@ -13,9 +13,12 @@ The mail server and the webhook receiver run in this process, on the bridge's ow
 as the outside world. Worker host 1 runs the fault tests' Celery app, whose monster-phase
 handler first holds the game's row locked in a transaction for ``SLOW_PHASE_SECONDS``, so
 that a phase it takes is certainly in progress, its lock held, when its cable is cut: the
-other worker takes the phase over after the lease, and gets the lock once PostgreSQL has
-ended the cut host's session (``FF_DATABASE_IDLE_IN_TRANSACTION_SECONDS``, 60); without
-that setting the lock would hold every later change of that game for hours. Worker host
+other worker takes the phase over after the monster phase's lease
+(``FF_MONSTER_PHASE_LEASE_SECONDS``, 8), and gets the lock once PostgreSQL has ended the cut
+host's session (the phase's transaction sets its own idle limit,
+``FF_MONSTER_PHASE_IDLE_SECONDS``, 5; every other keeps
+``FF_DATABASE_IDLE_IN_TRANSACTION_SECONDS``, 60); without an idle limit the lock would hold
+every later change of that game for hours. Worker host
 2 resolves at once. Worker host 1 runs one task
 at a time, so that the cut finds it in that phase and in no mail or webhook: a mail the
 server accepted whose worker was cut before it could record it is sent again after the
@@ -47,6 +50,7 @@ from sqlalchemy.engine import Engine
 
 from deploy.cluster import GATEWAY, Cluster, Network
 from service.kernel.models import Action, Event, Game
+from service.plumbing.config import DEFAULTS
 from service.plumbing.outbox import EMAIL, MONSTER_PHASE, PENDING, SENDING, SENT, WEBHOOK, Outbox
 from tests.support.binaries import in_ci
 from tests.support.ports import free_port
@@ -62,7 +66,8 @@ CLIENTS = 3
 # (a lease shorter than an outage lets the sweep send that mail again, as documented).
 LEASE_SECONDS = 30
 SLOW_PHASE_SECONDS = 3.0
-IDLE_IN_TRANSACTION_SECONDS = 60  # the service's default
+PHASE_LEASE_SECONDS = DEFAULTS["MONSTER_PHASE_LEASE_SECONDS"]  # the service's defaults
+PHASE_IDLE_SECONDS = DEFAULTS["MONSTER_PHASE_IDLE_SECONDS"]
 POSTGRES_CUT_SECONDS = 10
 WARM_UP_SECONDS = 15.0
 BETWEEN_FAULTS_SECONDS = 5.0
@@ -256,8 +261,8 @@ def test_games_through_host_faults_keep_every_promise_exactly_once(drill: Drill)
                             "the cut worker's monster phase resolved by the other")
     drill.figures.append(f"worker host cut mid phase, the game's row locked: that phase "
                          f"resolved by the other worker {taken_over:.1f} s after the cut "
-                         f"(lease {LEASE_SECONDS} s, idle-in-transaction "
-                         f"{IDLE_IN_TRANSACTION_SECONDS} s)")
+                         f"(the phase's lease {PHASE_LEASE_SECONDS} s, its transaction's "
+                         f"idle limit {PHASE_IDLE_SECONDS} s, a sweep every second)")
     print(drill.figures[-1], flush=True)
     drill.network.restore("worker1")
     drill.recovered("worker host cable plugged in again", time.time())

@@ -29,7 +29,7 @@ from service.kernel.store import StaleWrite, game_with_seats, load_state, save_t
 from service.migrate import upgrade
 from service.plumbing.columns import utcnow
 from service.plumbing.extensions import db, table_of
-from service.plumbing.unit_of_work import read_transaction
+from service.plumbing.unit_of_work import read_transaction, write_transaction
 from tests.service.conftest import app_config, dispose, wipe
 from tests.service.helpers import (
     a_legal_action,
@@ -241,3 +241,28 @@ def test_a_session_left_idle_inside_a_transaction_is_ended_and_frees_its_locks(
             lost.invalidate()
             lost.close()
     assert 0.5 < waited < 10
+
+
+def test_a_transaction_may_set_a_shorter_idle_limit_for_itself_alone(postgres_url: str) -> None:
+    # The monster phase's transaction (milliseconds long) frees a cut-off worker's locks in
+    # MONSTER_PHASE_IDLE_SECONDS; every other transaction keeps the connection's limit.
+    with postgres_app(postgres_url, DATABASE_IDLE_IN_TRANSACTION_SECONDS=60) as app:
+        upgrade(app)
+        made = create_game(app.test_client())
+        show = text("SHOW idle_in_transaction_session_timeout")
+        with app.app_context():
+            with write_transaction(0.5) as session:
+                assert session.scalar(show) == "500ms"
+            with write_transaction() as session:
+                assert session.scalar(show) == "1min"  # SET LOCAL: gone with its transaction
+            started = time.monotonic()
+            with pytest.raises(exc.DBAPIError, match="idle-in-transaction timeout"), \
+                    write_transaction(0.5) as session:
+                session.execute(select(Game.version).where(Game.id == made.id)
+                                .with_for_update())
+                time.sleep(1.5)  # a worker cut off: nothing more comes
+                session.execute(select(Game.version))
+            db.session.remove()
+            with db.engine.connect() as other, other.begin():  # the row is free again
+                other.execute(select(Game.version).where(Game.id == made.id).with_for_update())
+            assert time.monotonic() - started < 10

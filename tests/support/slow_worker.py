@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import time
 
+from flask import current_app
 from sqlalchemy import select
 
 import worker
@@ -28,8 +29,8 @@ def run_monster_phase_slowly(job: Job) -> None:
     """Resolve the monster phase as the service does, with the configured sleeps around."""
     time.sleep(float(os.environ.get("TEST_MONSTER_SLEEP_BEFORE", "0")))
     hold = float(os.environ.get("TEST_MONSTER_HOLD_LOCK", "0"))
-    if hold:
-        with write_transaction() as session:
+    if hold:  # as the phase's own transaction: the same idle limit (keep the hold below it)
+        with write_transaction(current_app.config["MONSTER_PHASE_IDLE_SECONDS"]) as session:
             session.execute(select(Game.id).where(Game.id == job.payload["game_id"])
                             .with_for_update())
             time.sleep(hold)

@@ -41,7 +41,8 @@ def test_a_worker_killed_mid_phase_leaves_it_resolved_exactly_once_after_a_resta
 ) -> None:
     stack = make_stack(celery_app="tests.support.slow_worker",
                        env={f"TEST_MONSTER_SLEEP_{moment}": str(SLEEP_SECONDS)},
-                       OUTBOX_LEASE_SECONDS=LEASE_SECONDS)
+                       OUTBOX_LEASE_SECONDS=LEASE_SECONDS,
+                       MONSTER_PHASE_LEASE_SECONDS=LEASE_SECONDS)
     database = StackDatabase(stack)
     try:
         game = ApiGame.create(stack.base_url)

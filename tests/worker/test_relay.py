@@ -12,7 +12,7 @@ from flask import Flask
 
 from service.plumbing import outbox_lifecycle
 from service.plumbing.extensions import db
-from service.plumbing.outbox import FAILED, PENDING, SENDING, SENT
+from service.plumbing.outbox import FAILED, MONSTER_PHASE, PENDING, SENDING, SENT
 from tests.worker.helpers import add_rows, row
 from worker import relay
 from worker.jobs import Job, Retry, TransportError, handler
@@ -189,6 +189,22 @@ def test_a_row_whose_worker_died_is_taken_over_once_the_lease_is_over(app: Flask
     stored = row(app, row_id)
     assert (stored["status"], stored["attempts"]) == (SENT, 2)
     assert [job.attempt for job in calls] == [2]
+
+
+def test_a_monster_phase_whose_worker_died_is_taken_over_after_its_own_short_lease(
+        app: Flask) -> None:
+    # A game waits on its monster phase, which takes milliseconds: its claim is not held for
+    # the outbox's lease (made to outlast a slow SMTP server), but MONSTER_PHASE_LEASE_SECONDS.
+    [phase] = add_rows(app, MONSTER_PHASE)
+    [mail] = add_rows(app, "test_ok")
+    short = timedelta(seconds=app.config["MONSTER_PHASE_LEASE_SECONDS"])
+    assert short < timedelta(seconds=15) < LEASE
+    with app.app_context():
+        assert outbox_lifecycle.claim(phase, T0) is not None
+        assert outbox_lifecycle.claim(mail, T0) is not None
+        assert outbox_lifecycle.due_ids(T0 + short) == []
+        assert outbox_lifecycle.due_ids(T0 + short + timedelta(seconds=1)) == [phase]
+        assert outbox_lifecycle.due_ids(T0 + LEASE + timedelta(seconds=1)) == [phase, mail]
 
 
 def test_a_relay_that_outlived_its_lease_leaves_the_row_to_the_one_that_took_it_over(
