@@ -18,6 +18,7 @@ from pathlib import Path
 
 from flask import Blueprint, Response, current_app, request, send_from_directory
 
+from service.plumbing.headers import page
 from service.plumbing.i18n import DEFAULT_LANGUAGE, accepted_language, is_language
 
 WEB_DIR = Path(__file__).resolve().parents[2] / "web"
@@ -31,10 +32,6 @@ TYPES = {
     ".svg": "image/svg+xml",
     ".html": "text/html; charset=utf-8",
 }
-
-# The page builds no HTML from strings and loads nothing from elsewhere; say so to the browser.
-PAGE_POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
-               "form-action 'self'; frame-ancestors 'none'")
 
 blueprint = Blueprint("site", __name__)
 
@@ -61,10 +58,7 @@ def _send(folder: Path, name: str) -> Response:
 
 
 def _page(name: str = "index.html") -> Response:
-    response = _send(web_dir(), name)
-    response.headers["Content-Security-Policy"] = PAGE_POLICY
-    response.headers["Referrer-Policy"] = "no-referrer"
-    return response
+    return page(_send(web_dir(), name))
 
 
 @blueprint.get("/")

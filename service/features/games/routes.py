@@ -18,6 +18,7 @@ from service.features.games.schemas import (
 from service.kernel.view_schemas import GameViewSchema
 from service.kernel.views import etag_header
 from service.plumbing.api import BEARER, SEAT, Blueprint, errors, json_reply
+from service.plumbing.headers import carries_secret
 from service.plumbing.i18n import accepted_language
 from service.plumbing.limits import client_address
 from service.plumbing.schemas import ConditionalHeaderSchema
@@ -34,6 +35,7 @@ class Games(MethodView):
     @blp.arguments(CreateGameSchema())
     @blp.response(201, CreatedGameSchema)
     @errors(blp, 413)
+    @carries_secret
     def post(self, spec: dict[str, Any]) -> Response:
         """Create a game.
 
@@ -77,6 +79,7 @@ class Join(MethodView):
     @blp.arguments(JoinSchema())
     @blp.response(201, JoinedSchema)
     @errors(blp, 403, 404, 409)
+    @carries_secret
     def post(self, join: dict[str, Any], game_id: str) -> Response:
         """Take an open seat with the invite code; the last seat taken starts the game.
 
@@ -110,6 +113,7 @@ class SeatInvite(MethodView):
     @blp.response(201, SeatInviteSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
+    @carries_secret
     def post(self, game_id: str, seat: str) -> Response:
         """Retire a seat's links and make a one-time invite for it (the creator's token only).
 

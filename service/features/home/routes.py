@@ -16,6 +16,7 @@ from service.features.home import service
 from service.features.home.schemas import AskHomeLinkSchema, HomeLinkAcceptedSchema, HomeSchema
 from service.features.mail.schemas import DailyMailChoiceSchema, DailyMailSchema
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
+from service.plumbing.headers import carries_secret
 from service.plumbing.i18n import _
 from service.plumbing.tokens import bearer_token
 
@@ -52,6 +53,7 @@ class Home(MethodView):
     @blp.response(200, HomeSchema)
     @errors(blp, 401)
     @blp.doc(security=BEARER)
+    @carries_secret
     def get(self) -> Response:
         """List every game of the address, those waiting for its move first (a home token).
 

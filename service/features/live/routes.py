@@ -10,6 +10,7 @@ from flask.views import MethodView
 from service.features.live import service
 from service.features.live.schemas import StreamQuerySchema, TicketSchema
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
+from service.plumbing.headers import carries_secret
 from service.plumbing.tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/v1/games",
@@ -38,6 +39,7 @@ class Live(MethodView):
     @blp.response(201, TicketSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
+    @carries_secret
     def post(self, game_id: str) -> Response:
         """Get a ticket that opens the stream from a page (any token of the game)."""
         return json_reply(service.ticket_for(game_id, bearer_token()), 201)

@@ -17,6 +17,7 @@ from service.features.prefs.schemas import (
 )
 from service.kernel.auth import Bearer
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
+from service.plumbing.headers import PAGE_POLICY, carries_secret, page
 from service.plumbing.tokens import bearer_token
 
 blp = Blueprint("notifications", __name__, url_prefix="/api/v1",
@@ -26,6 +27,10 @@ blp = Blueprint("notifications", __name__, url_prefix="/api/v1",
 UNSUBSCRIBE_TOKEN_PATTERN = r"^[A-Za-z0-9_-]{22}\.[0-9]{1,2}\.[A-Za-z0-9_-]{22}$"
 HTML = {"description": "A small HTML page.",
         "content": {"text/html": {"schema": {"type": "string"}}}}
+# The pages are written as the mails are (service.features.mail.markup), with style attributes:
+# those, and nothing else inline, are allowed (a browser without style-src-attr shows the
+# page unstyled).
+UNSUBSCRIBE_POLICY = f"{PAGE_POLICY}; style-src-attr 'unsafe-inline'"
 
 
 @blp.route("/games/<game_id>/notifications")
@@ -99,6 +104,7 @@ class Unsubscribe(MethodView):
 
     @blp.doc(responses={"200": HTML})
     @errors(blp, 404)
+    @carries_secret
     def get(self, token: str) -> Response:
         """Show a page that asks to confirm; nothing changes until it is confirmed (POST).
 
@@ -108,6 +114,7 @@ class Unsubscribe(MethodView):
 
     @blp.doc(responses={"200": HTML})
     @errors(blp, 404)
+    @carries_secret
     def post(self, token: str) -> Response:
         """Unsubscribe at once (RFC 8058 one-click: the signed link is the only credential).
 
@@ -116,5 +123,5 @@ class Unsubscribe(MethodView):
         return _html(pages.done_page(service.unsubscribe(token, confirm=True)))
 
 
-def _html(page: str) -> Response:
-    return Response(page, 200, content_type="text/html; charset=utf-8")
+def _html(text: str) -> Response:
+    return page(Response(text, 200, content_type="text/html; charset=utf-8"), UNSUBSCRIBE_POLICY)
