@@ -14,7 +14,7 @@ every few seconds) are plain functions; they must run in an app context.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 
 from service.plumbing.columns import utcnow
@@ -95,6 +95,16 @@ def relay(ids: Iterable[int], now: datetime | None = None) -> dict[int, str]:
     return outcomes
 
 
-def sweep(now: datetime | None = None, limit: int = SWEEP_LIMIT) -> dict[int, str]:
-    """Relay every row due at ``now`` (what a publisher missed, retries, lost claims)."""
-    return relay(due_ids(now or utcnow(), limit), now)
+def sweep(now: datetime | None = None, limit: int = SWEEP_LIMIT, batches: int = 1,
+          hand_out: Callable[[list[int]], object] | None = None) -> dict[int, str]:
+    """Relay the rows due at ``now`` (what a publisher missed, retries, lost claims), the
+    longest waiting first: the first ``limit`` here; with ``hand_out``, up to ``batches - 1``
+    more batches of ``limit`` rows are handed to it (``relay_outbox`` tasks, which every
+    worker takes), so that a backlog, after a broker outage, drains on all workers at once
+    rather than ``limit`` rows a sweep. A row handed out twice (a later sweep found it still
+    waiting in a task's queue) is run once: each relay claims it first."""
+    ids = due_ids(now or utcnow(), limit * (batches if hand_out is not None else 1))
+    if hand_out is not None:
+        for start in range(limit, len(ids), limit):
+            hand_out(ids[start:start + limit])
+    return relay(ids[:limit], now)

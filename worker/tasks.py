@@ -9,6 +9,7 @@ acknowledged late: a task whose worker dies is delivered again. The work itself 
 from __future__ import annotations
 
 from celery import shared_task
+from flask import current_app
 
 from worker import relay
 
@@ -25,8 +26,17 @@ def relay_outbox(ids: list[int]) -> dict[int, str]:
 
 @shared_task(name=SWEEP_OUTBOX, acks_late=True, ignore_result=True)
 def sweep_outbox() -> dict[int, str]:
-    """Relay every outbox row that is due now (beat sends this every few seconds)."""
-    return relay.sweep()
+    """Relay the outbox rows due now (beat sends this every few seconds): a batch here, and
+    up to ``OUTBOX_SWEEP_BATCHES - 1`` more handed to ``relay_outbox`` tasks for every worker.
+    A handed-out task not started before the next sweep expires unrun: that sweep hands its
+    rows out again, so the queue never holds more than a sweep's worth."""
+    every = float(current_app.config["OUTBOX_SWEEP_SECONDS"])
+
+    def hand_out(ids: list[int]) -> None:
+        current_app.extensions["celery"].send_task(RELAY_OUTBOX, args=(ids,), expires=every)
+
+    return relay.sweep(batches=int(current_app.config["OUTBOX_SWEEP_BATCHES"]),
+                       hand_out=hand_out)
 
 
 @shared_task(name=PING, ignore_result=False)

@@ -118,9 +118,12 @@ DEFAULTS: dict[str, Any] = {
     "METRICS_TOKEN": None,
     # The outbox relay: a claimed row left "sending" this long (its worker died) is taken
     # over; it must outlast the slowest handler (SMTP, webhook timeouts). Beat sweeps the
-    # outbox every OUTBOX_SWEEP_SECONDS for rows no relay was kicked for, and retries.
+    # outbox every OUTBOX_SWEEP_SECONDS for rows no relay was kicked for, and retries: the
+    # sweeping worker relays 200 rows and hands up to OUTBOX_SWEEP_BATCHES - 1 batches of
+    # 200 more to every worker (a backlog after a broker outage drains on all of them).
     "OUTBOX_LEASE_SECONDS": 120,
-    "OUTBOX_SWEEP_SECONDS": 10,
+    "OUTBOX_SWEEP_SECONDS": 5,
+    "OUTBOX_SWEEP_BATCHES": 20,
     # A monster phase takes milliseconds: its claim is taken over after this lease (not the
     # outbox's), and PostgreSQL ends its transaction's session when it waits this long
     # between two statements (SET LOCAL idle_in_transaction_session_timeout; every other
@@ -183,6 +186,16 @@ DEFAULTS: dict[str, Any] = {
     "LIVE_HEARTBEAT_SECONDS": 20,
     "LIVE_STREAM_SECONDS": 3600,
     "LIVE_TICKET_SECONDS": 3600,
+    # Live streams open at once, at most: per token of a seat or of the creator (one
+    # player's tabs and devices), per spectators' token (shared by everyone watching, a chat
+    # channel's link included), and per client address (IPv6: its /64; a school or an
+    # office behind one address shares it). One more is refused with 429
+    # live/too_many_streams; a stream that ends frees its place. Counted in LIVE_REDIS_URL's
+    # Redis when there is one (every process sees the same count), else in the process
+    # (make run's one web process). None: no cap.
+    "LIVE_STREAMS_PER_TOKEN": 6,
+    "LIVE_STREAMS_PER_SPECTATOR_TOKEN": 200,
+    "LIVE_STREAMS_PER_ADDRESS": 40,
 }
 
 

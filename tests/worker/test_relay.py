@@ -250,3 +250,21 @@ def test_the_sweep_relays_the_due_rows_oldest_first_and_no_others(app: Flask) ->
         assert relay.sweep(T0) == {}
         assert relay.sweep(T0 + timedelta(seconds=5)) == {retrying: PENDING}
     assert [job.id for job in calls] == [retrying, *waiting, retrying]
+
+
+def test_a_sweep_hands_a_backlog_out_in_batches_and_each_row_runs_once(app: Flask) -> None:
+    # After a broker outage: more rows wait than one worker relays in a sweep. The sweeping
+    # worker relays the first batch; the next ones go to relay_outbox tasks for every worker.
+    ids = add_rows(app, "test_ok", count=450)
+    handed: list[list[int]] = []
+    with app.app_context():
+        mine = relay.sweep(T0, limit=200, batches=3, hand_out=handed.append)
+    assert list(mine) == ids[:200] and set(mine.values()) == {SENT}
+    assert handed == [ids[200:400], ids[400:]]
+    for batch in handed:
+        assert set(relay_at(app, batch, T0).values()) == {SENT}
+    assert relay_at(app, handed[0], T0) == {}  # handed out again by a later sweep: run once
+    assert sorted(job.id for job in calls) == ids
+    with app.app_context():  # nothing left: nothing handed out
+        assert relay.sweep(T0, limit=200, batches=3, hand_out=handed.append) == {}
+    assert len(handed) == 2
