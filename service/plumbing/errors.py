@@ -99,6 +99,7 @@ STATUS_OF: dict[str, int] = {
     # Too many, too soon (the answer says when to try again: Retry-After).
     "talk/too_many": 429,
     "nudge/too_soon": 429,
+    "live/too_many_streams": 429,
 }
 """The HTTP status of each error code, the service's and the engine's. Any other code is a
 request that breaks a rule (422: ``move/illegal``, ``setup/invalid``, ``seat/not_found``,

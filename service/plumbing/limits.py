@@ -10,6 +10,7 @@ behind a load balancer's address must not fail its health checks.
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections.abc import Sequence
 
@@ -19,10 +20,27 @@ from flask_limiter import ApplicationLimit, Limiter, RequestLimit
 from service.plumbing.errors import HTTP_CODES, error_response
 from service.plumbing.tokens import bearer_token, hash_secret
 
+IPV6_CLIENT_PREFIX = 64
+
 
 def client_address() -> str:
     """Return the client's address (the peer, or X-Forwarded-For behind ``PROXY_FIX_X_FOR``)."""
     return request.remote_addr or "unknown"
+
+
+def client_network(client: str) -> str:
+    """Return what a client address counts as: an IPv4 address (an IPv4-mapped IPv6 one
+    too) itself, an IPv6 address its /64 network (which one subscriber usually holds
+    whole), anything else as it is."""
+    try:
+        address = ipaddress.ip_address(client)
+    except ValueError:
+        return client
+    if isinstance(address, ipaddress.IPv6Address):
+        if address.ipv4_mapped is not None:
+            return str(address.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{address}/{IPV6_CLIENT_PREFIX}", strict=False))
+    return str(address)
 
 
 def token_key() -> str:

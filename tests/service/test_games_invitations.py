@@ -14,10 +14,11 @@ from flask.testing import FlaskClient
 from sqlalchemy import select
 
 from service.features.mail.models import MailCount, TrustedAddress
-from service.features.mail.quotas import CLIENT, RECIPIENT, client_network
+from service.features.mail.quotas import CLIENT, RECIPIENT
 from service.features.mailin.service import receive
 from service.kernel.models import Game, Seat
 from service.plumbing.extensions import db
+from service.plumbing.limits import client_network
 from service.plumbing.outbox import Outbox
 from tests.deadlines.conftest import SettableClock
 from tests.mail.helpers import email_rows

@@ -11,6 +11,8 @@ from service.features.live import service
 from service.features.live.schemas import StreamQuerySchema, TicketSchema
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
 from service.plumbing.headers import carries_secret
+from service.plumbing.limits import client_address
+from service.plumbing.schemas import ErrorSchema
 from service.plumbing.tokens import bearer_token
 
 blp = Blueprint("live", __name__, url_prefix="/api/v1/games",
@@ -30,6 +32,9 @@ STREAM_DOC = {"responses": {"200": {
                    "`{version, messages}`, sent whenever what a viewer sees changed; a "
                    "comment line every 20 seconds.",
     "content": {"text/event-stream": {"schema": EVENT}}}}}
+TOO_MANY = ("live/too_many_streams: this token, or this client address, has as many streams "
+            "open as it may (details: scope token or address, most); one frees its place "
+            "when it ends. Or rate/limited. Retry-After says when to try again.")
 
 
 @blp.route("/<game_id>/live")
@@ -46,10 +51,12 @@ class Live(MethodView):
 
     @blp.arguments(StreamQuerySchema(), location="query")
     @errors(blp, 401, 403, 404)
+    @blp.alt_response(429, schema=ErrorSchema, description=TOO_MANY)
     @blp.doc(security=BEARER, **STREAM_DOC)
     def get(self, query: dict[str, Any], game_id: str) -> Response:
         """Stream the game's changes (any token of the game, or a ticket)."""
         stream = service.open_stream(game_id, bearer_token(), query.get("ticket"),
-                                     request.headers.get("Last-Event-ID") or query.get("last"))
+                                     request.headers.get("Last-Event-ID") or query.get("last"),
+                                     client_address())
         return Response(stream, mimetype="text/event-stream",
                         headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -14,7 +14,9 @@ An ``id`` is the game's stamp (``service.features.live.hub``): an event is sent 
 moves, so whatever a viewer could see changed (a move, a monster phase, a seat taken, a pause,
 a deadline, a message at the table); the page then reads the game and the log from its own
 cursors. A seat's page (a stream opened with a ticket) holds the seat's mail while it is
-open (:mod:`.presence`). A stream opened with ``Last-Event-ID`` (a browser's reconnection)
+open (:mod:`.presence`). A token and a client address hold only so many streams open at
+once (``LIVE_STREAMS_PER_*``, :mod:`.places`): one more is refused, 429
+``live/too_many_streams``. A stream opened with ``Last-Event-ID`` (a browser's reconnection)
 or ``?last=`` gets an event at once only if the game moved since; otherwise the first event
 comes with the next change. A comment line goes out every ``LIVE_HEARTBEAT_SECONDS`` so
 proxies and the browser know the stream is alive, and the stream ends after
@@ -25,26 +27,36 @@ viewer may not see.
 from __future__ import annotations
 
 import json
+import math
 import threading
 import time
 import uuid
 import weakref
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Generator, Mapping
 from datetime import timedelta
-from typing import Any
+from typing import Any, Self
 
 import redis
 from flask import Flask, current_app
 
 from service.features.live import tickets
 from service.features.live.hub import CHANNEL, Hub, messages_of, read_stamps, version_of
+from service.features.live.places import (
+    Held,
+    MemoryPlaces,
+    Places,
+    RedisPlaces,
+    caps_of,
+    too_many_streams,
+)
 from service.features.live.presence import REFRESH_SECONDS, Presence
-from service.kernel.auth import authenticate
+from service.kernel.auth import Caller, authenticate
 from service.plumbing import clock
 from service.plumbing.extensions import db
 from service.plumbing.unit_of_work import read_transaction
 
 _HUB = "ff_live_hub"
+_PLACES = "ff_live_places"
 _HUB_LOCK = threading.Lock()
 _HUBS: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process
 RETRY_MS = 2000  # how long a browser waits before it reconnects a stream that ended
@@ -69,6 +81,13 @@ class RedisPublisher:
         for game_id in game_ids:
             pipe.publish(CHANNEL, game_id)
         pipe.execute()
+
+
+def init_places(app: Flask) -> None:
+    """Count the app's open streams where every web process sees them: in the live pages'
+    Redis when there is one, else in this process (:mod:`.places`)."""
+    url = redis_url(app.config)
+    app.extensions[_PLACES] = MemoryPlaces() if url is None else RedisPlaces(url)
 
 
 def hub_of(app: Flask) -> Hub:
@@ -137,24 +156,69 @@ def ticket_for(game_id: str, token: str | None) -> dict[str, Any]:
 
 
 def open_stream(game_id: str, token: str | None, ticket: str | None,
-                last_event_id: str | None) -> Iterator[str]:
-    """Check the caller (a token, else a ticket) and return the game's event stream.
+                last_event_id: str | None, client: str) -> Stream:
+    """Check the caller (a token, else a ticket), take the stream's places under its
+    token's and its client address's caps, and return the game's event stream, which
+    gives the places back when it is closed.
 
     The check runs now, in its own transaction, and so does the mark of a seat's page
-    (a ticket's stream: :mod:`.presence`); the stream holds no database connection.
+    (a ticket's stream: :mod:`.presence`); the stream holds no database connection. Raises
+    ``live/too_many_streams`` (429) when a cap is full.
     """
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     page = None
     with read_transaction() as session:
         if token is None and ticket is not None:
-            page = tickets.caller_of(session, game_id, ticket, clock.now())
+            caller = page = tickets.caller_of(session, game_id, ticket, clock.now())
         else:
-            authenticate(session, game_id, token)
-    presence = None if page is None else Presence.of_page(app, game_id, page)
+            _game, caller = authenticate(session, game_id, token)
+    heartbeat = float(app.config["LIVE_HEARTBEAT_SECONDS"])
+    held = _take_places(app, caller, client, heartbeat)
+    try:
+        presence = None if page is None else Presence.of_page(app, game_id, page)
+    except BaseException:
+        held.free()
+        raise
     db.session.remove()
-    return _events(hub_of(app), game_id, last_event_id,
-                   heartbeat=float(app.config["LIVE_HEARTBEAT_SECONDS"]),
-                   lifetime=float(app.config["LIVE_STREAM_SECONDS"]), presence=presence)
+    events = _events(hub_of(app), game_id, last_event_id, heartbeat=heartbeat,
+                     lifetime=float(app.config["LIVE_STREAM_SECONDS"]), presence=presence,
+                     held=held)
+    return Stream(events, held)
+
+
+class Stream:
+    """A stream's events, holding its places until the server closes it (as every WSGI
+    server does, whether the stream ran out, the client went away, or it never started)."""
+
+    def __init__(self, events: Generator[str, None, None], held: Held) -> None:
+        self._events, self._held = events, held
+
+    def __iter__(self) -> Self:
+        """Return the stream itself: it is its own iterator."""
+        return self
+
+    def __next__(self) -> str:
+        """Return the next event or comment."""
+        return next(self._events)
+
+    def close(self) -> None:
+        """End the stream and give its places back."""
+        try:
+            self._events.close()
+        finally:
+            self._held.free()
+
+
+def _take_places(app: Flask, caller: Caller, client: str, heartbeat: float) -> Held:
+    """Take the stream's places, leased for three heartbeats (it renews them at least
+    every heartbeat), or raise ``live/too_many_streams`` naming the cap that is full."""
+    places: Places = app.extensions[_PLACES]
+    held = Held(places, uuid.uuid4().hex, caps_of(app.config, caller, client),
+                lease=3 * heartbeat + 2)
+    full = places.take(held.stream, held.caps, held.lease)
+    if full is not None:
+        raise too_many_streams(full, retry_after=math.ceil(2 * heartbeat))
+    return held
 
 
 def event(stamp: str) -> str:
@@ -164,11 +228,11 @@ def event(stamp: str) -> str:
 
 
 def _events(hub: Hub, game_id: str, last_event_id: str | None, *, heartbeat: float,
-            lifetime: float, presence: Presence | None) -> Iterator[str]:
+            lifetime: float, presence: Presence | None, held: Held) -> Generator[str, None, None]:
     ends = time.monotonic() + lifetime
     if presence is not None:  # wake often enough to keep the seat's page marked
         heartbeat = min(heartbeat, REFRESH_SECONDS)
-    with hub.watching(game_id) as stamp:
+    with held, hub.watching(game_id) as stamp:  # the places go back before the last byte
         yield f"retry: {RETRY_MS}\n\n"
         seen = last_event_id
         while True:
@@ -177,6 +241,7 @@ def _events(hub: Hub, game_id: str, last_event_id: str | None, *, heartbeat: flo
                 seen = stamp
             if presence is not None:  # after a write that went through: the page is there
                 presence.keep()
+            held.keep()
             left = ends - time.monotonic()
             if left <= 0:
                 return

@@ -25,7 +25,6 @@ them once their window is over (``service.retention``).
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -39,11 +38,11 @@ from service.features.mail.trust import mailbox, trusted_among
 from service.plumbing import clock
 from service.plumbing.extensions import upsert
 from service.plumbing.keyring import keyed_hash
+from service.plumbing.limits import client_network
 from service.plumbing.unit_of_work import rows_changed
 
 RECIPIENT = "recipient"
 CLIENT = "client"
-IPV6_CLIENT_PREFIX = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,20 +102,6 @@ def _admit(session: Session, limits: Sequence[tuple[Limit, int]], keys: Mapping[
             return Held(limit.scope, most)
         counted.append(limit)
     return None
-
-
-def client_network(client: str) -> str:
-    """Return what a client address counts as: an IPv4 address (an IPv4-mapped IPv6 one
-    too) itself, an IPv6 address its /64 network, anything else as it is."""
-    try:
-        address = ipaddress.ip_address(client)
-    except ValueError:
-        return client
-    if isinstance(address, ipaddress.IPv6Address):
-        if address.ipv4_mapped is not None:
-            return str(address.ipv4_mapped)
-        return str(ipaddress.ip_network(f"{address}/{IPV6_CLIENT_PREFIX}", strict=False))
-    return str(address)
 
 
 def _window(scope: str, now: datetime) -> tuple[datetime, datetime]:
