@@ -20,13 +20,48 @@ master dies (Linux's PR_SET_PDEATHSIG), so it finishes its requests in hand and 
 """
 
 import ctypes
+import json
+import logging
 import os
 import signal
 import sys
+from datetime import UTC, datetime
 
 PR_SET_PDEATHSIG = 1  # linux/prctl.h
 
 worker_class = "gevent"
+
+
+
+class JsonLines(logging.Formatter):
+    """One JSON object a line, with the fields of the service's own (service/plumbing/logs.py;
+    gunicorn's lines answer no request: request_id null). Written here, not imported: the
+    master must not import the service (Flask, ssl, redis) before gevent patches them."""
+
+    def format(self, record):
+        data = {"time": datetime.fromtimestamp(record.created, UTC).isoformat(
+                    timespec="milliseconds"),
+                "level": record.levelname.lower(), "logger": record.name,
+                "message": record.getMessage(), "request_id": None}
+        if record.exc_info:
+            data["error"] = self.formatException(record.exc_info)
+        return json.dumps(data, ensure_ascii=False)
+
+
+# FF_LOG_FORMAT=json: gunicorn's own lines (the master's and the workers', the access log)
+# and Python's warnings are JSON objects like the service's.
+if os.environ.get("FF_LOG_FORMAT", "").strip('"') == "json":
+    logging.captureWarnings(True)
+    logconfig_dict = {
+        "version": 1,
+        "disable_existing_loggers": False,
+        "formatters": {"json": {"()": JsonLines}},
+        "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "json",
+                                "stream": "ext://sys.stderr"}},
+        "root": {"level": "INFO", "handlers": ["stderr"]},
+        "loggers": {name: {"level": "INFO", "handlers": ["stderr"], "propagate": False}
+                    for name in ("gunicorn.error", "gunicorn.access")},
+    }
 # Open connections per worker process: streams of open pages plus requests in hand.
 worker_connections = 2000
 

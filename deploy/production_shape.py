@@ -40,7 +40,8 @@ from tests.support.ports import HOST, free_port, wait_for_port  # noqa: E402
 from tests.support.postgres_server import PostgresServer  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
 
-CELERY = [sys.executable, "-m", "celery", "--app"]  # then the Celery app, e.g. "worker"
+# --quiet: no banner (plain text amid the JSON lines of FF_LOG_FORMAT=json); then the app.
+CELERY = [sys.executable, "-m", "celery", "--quiet", "--app"]
 # worker.beat_scheduler.SCHEDULER, spelled out: the supervisor imports none of the service.
 BEAT_SCHEDULER = "worker.beat_scheduler:HeartbeatScheduler"
 GUNICORN_CONFIG = ROOT / "deploy" / "gunicorn.conf.py"

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from celery import Celery, Task
+from celery import Celery, Task, signals
 from flask import Flask
 
 from service.plumbing import outbox
@@ -30,6 +30,19 @@ TASK_MODULES = ("worker.tasks", "worker.mail.tasks", "worker.deadlines", "worker
 
 BROKER_FILE = "celery-broker.sqlite3"
 BEAT_FILE = "celerybeat-schedule"
+
+
+def _leave_logging_alone(**_: Any) -> None:
+    """Answer Celery's ``setup_logging``: the service has set logging up (JSON lines). The
+    task logger passes its lines on to it, and so does the pool's ("Process
+    'ForkPoolWorker-1' pid:… exited with 'signal 9 (SIGKILL)'"), which billiard keeps apart
+    and would print as bare text."""
+    import logging
+
+    import billiard.util
+
+    logging.getLogger("celery.task").propagate = True
+    billiard.util.get_logger().handlers = list(logging.getLogger().handlers)
 
 
 def is_embedded(broker_url: str) -> bool:
@@ -89,6 +102,11 @@ def celery_init_app(app: Flask) -> Celery:
             with app.app_context():
                 return self.run(*args, **kwargs)
 
+    if app.config["LOG_FORMAT"] == "json":
+        # The root logger writes JSON already (service.plumbing.logs); a receiver of this
+        # signal tells Celery to add no handler of its own, so its task logger's and its
+        # pool's lines reach it too instead of being written as text.
+        signals.setup_logging.connect(_leave_logging_alone, weak=False)
     celery_app = Celery(app.name, task_cls=FlaskTask)
     celery_app.config_from_object(celery_config(app))
     celery_app.set_default()

@@ -5,6 +5,12 @@ one JSON object per line to stderr: ``time`` (UTC), ``level``, ``logger``, ``mes
 ``request_id`` (the HTTP request being answered, or the one whose outbox job is running:
 ``service.plumbing.request_ids``; null otherwise) and ``error`` (a traceback, when there is one).
 The default, ``text``, leaves logging as Python, Flask and Celery set it up.
+
+The processes' own lines are JSON too: gunicorn's master and workers (``deploy/gunicorn.conf.py``
+sets its loggers up with the same fields, importing nothing of the service into the master),
+Celery's (``worker.celery_app`` answers Celery's ``setup_logging`` signal, so Celery adds no
+handler of its own: its task logger and its pool's errors, "Worker exited prematurely" above
+all, reach the root logger's JSON handler), and Python's warnings (``logging.captureWarnings``).
 """
 
 from __future__ import annotations
@@ -49,3 +55,4 @@ def init_app(app: Flask) -> None:
     root = logging.getLogger()
     root.handlers = [handler]
     root.setLevel(logging.INFO)
+    logging.captureWarnings(True)

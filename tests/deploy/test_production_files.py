@@ -117,8 +117,9 @@ def test_compose_runs_every_part_with_exactly_one_beat(deploy: Path) -> None:
     services = yaml.safe_load((deploy / "compose.yaml").read_text())["services"]
     assert {"nginx", "web", "worker", "beat", "redis", "postgres", "migrate"} <= set(services)
     assert services["beat"]["deploy"]["replicas"] == 1
-    assert services["beat"]["command"][:4] == ["celery", "--app", "worker", "beat"]
-    assert services["worker"]["command"][:4] == ["celery", "--app", "worker", "worker"]
+    assert services["beat"]["command"][:5] == ["celery", "--quiet", "--app", "worker", "beat"]
+    assert services["worker"]["command"][:5] == ["celery", "--quiet", "--app", "worker",
+                                                 "worker"]
     assert services["web"]["environment"]["FF_CELERY_BROKER_URL"].startswith("redis://")
 
 
