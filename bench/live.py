@@ -295,10 +295,15 @@ async def idle_pages(base: str, port: int, pages: int, idle_seconds: float,
     await streams.stop()
 
 
+# The bench opens every page from one address, many on the spectators' link: no limit counts.
+UNCAPPED = {"FF_RATELIMIT_ENABLED": "false", "FF_LIVE_STREAMS_PER_ADDRESS": "null",
+            "FF_LIVE_STREAMS_PER_SPECTATOR_TOKEN": "null", "FF_LIVE_STREAMS_PER_TOKEN": "null"}
+
+
 def local_run(folder: Path) -> tuple[subprocess.Popen[bytes], int]:
     """Start ``deploy/local.py`` on a database of its own; return it and its port."""
     port = free_port()
-    env = {**os.environ, "FF_PORT": str(port), "FF_RATELIMIT_ENABLED": "false",
+    env = {**os.environ, "FF_PORT": str(port), **UNCAPPED,
            "FF_DATABASE_URL": f"sqlite:///{folder / 'bench.sqlite3'}",
            "FF_MAIL_DIR": str(folder / "mail")}
     process = subprocess.Popen([sys.executable, str(ROOT / "deploy" / "local.py")], env=env,
@@ -333,7 +338,7 @@ def main() -> int:
             finally:
                 os.killpg(process.pid, signal.SIGTERM)
                 process.wait(30)
-        shape = Shape(folder / "shape", env={"FF_RATELIMIT_ENABLED": "false"})
+        shape = Shape(folder / "shape", env=UNCAPPED)
         try:
             stack = shape.start()
             print(f"production shape at {stack.base_url} (gevent web workers, PostgreSQL, "

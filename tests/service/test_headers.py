@@ -35,6 +35,9 @@ def test_every_answer_that_carries_a_secret_is_kept_by_no_cache(
     assert_kept_by_no_cache(ticket, 201)
     home = client.get(HOME, headers=auth(home_token(app, client, ANN)))
     assert_kept_by_no_cache(home, 200)  # a link to each of the address's seats
+    hook = client.post(game.url("/webhooks"), json={"url": "https://1.1.1.1/hooks/ff"},
+                       headers=auth(game.creator_token))
+    assert_kept_by_no_cache(hook, 201)  # the webhook's signing secret, shown this once
 
 
 def test_the_unsubscribe_pages_have_the_pages_policy_and_no_cache(

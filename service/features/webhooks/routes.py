@@ -19,6 +19,7 @@ from service.features.webhooks.schemas import (
     WebhookUpdateEndpointSchema,
 )
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
+from service.plumbing.headers import carries_secret
 from service.plumbing.tokens import bearer_token
 
 blp = Blueprint("webhooks", __name__, url_prefix="/api/v1/games",
@@ -46,6 +47,7 @@ class Endpoints(MethodView):
     @blp.response(201, WebhookCreatedEndpointSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
+    @carries_secret
     def post(self, spec: dict[str, Any], game_id: str) -> Response:
         """Add a webhook: the creator's token adds one for the game, a seat's for the seat.
 
