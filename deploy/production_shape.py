@@ -10,7 +10,10 @@ folder (data, secret key, logs, mail). Run it with ``deploy/production-shape [--
 reading the mailbox the ``FF_MAILIN_IMAP_*`` variables of the environment name) instead of
 the SMTP receiver. Ctrl-C stops it, and starting it again on the same folder goes on with
 its games. It supervises its processes: one that exits is restarted, its whole process group
-killed first (a gunicorn master killed with SIGKILL leaves no worker holding the port).
+killed first (a gunicorn master killed with SIGKILL leaves no worker holding the port), and
+so are PostgreSQL and Redis (a postmaster that stopped, even cleanly on SIGINT, is reaped and
+started again on its data, and the restart is said); one that cannot start again stops the
+shape with its reason and exit code 1.
 
 The benchmarks and the fault tests use :class:`Stack` (the service's processes, given the
 database and broker) and :class:`Shape` (servers plus stack): each process can be stopped,
@@ -279,6 +282,24 @@ class Shape:
         self.stack.start()
         return self.stack
 
+    def supervise(self) -> list[str]:
+        """Start again PostgreSQL or Redis if it has exited (PostgreSQL on its data, Redis
+        empty: it is the broker, and the outbox sends again what it held), then the stack's
+        processes that exited; return why each was restarted. A server that cannot be started
+        again raises ``RuntimeError`` saying why: the shape stops rather than run without it."""
+        reasons = []
+        for name, server in (("PostgreSQL", self.postgres), ("Redis", self.redis)):
+            message = server.exit_message()
+            if message is None:
+                continue
+            reasons.append(f"{name}: {message}")
+            try:
+                server.start()
+            except Exception as error:
+                raise RuntimeError(f"{name} exited and could not be started again: "
+                                   f"{error}") from error
+        return reasons + (self.stack.supervise() if self.stack is not None else [])
+
     def stop(self) -> None:
         """Stop the stack, then Redis and PostgreSQL."""
         if self.stack is not None:
@@ -325,10 +346,16 @@ def kept_secret_key(key_file: Path) -> str:
 def supervise_until_stopped(supervise: Callable[[], list[str]]) -> int:
     """Call ``supervise`` (restart what exited; return why each was) twice a second and say
     each restart, until a signal ends the process; return 1 when processes keep exiting
-    (more than :data:`RESTARTS_ALLOWED` restarts within :data:`RESTART_WINDOW_SECONDS`)."""
+    (more than :data:`RESTARTS_ALLOWED` restarts within :data:`RESTART_WINDOW_SECONDS`) or a
+    server cannot start again (``supervise`` raised ``RuntimeError``)."""
     restarts: list[float] = []
     while True:
-        for reason in supervise():
+        try:
+            reasons = supervise()
+        except RuntimeError as error:  # a server that cannot run again: stop, loudly
+            print(f"{error}\nstopping", file=sys.stderr, flush=True)
+            return 1
+        for reason in reasons:
             print(f"{reason}\nrestarted it", file=sys.stderr, flush=True)
             restarts.append(time.monotonic())
         restarts = [t for t in restarts if time.monotonic() - t < RESTART_WINDOW_SECONDS]
@@ -374,7 +401,7 @@ def main() -> int:
               f"it)\n"
               f"  web (gunicorn), {arguments.workers} workers, 1 beat, mail-in: logs in "
               f"{stack.folder / 'logs'}\n  press Ctrl-C to stop\n", flush=True)
-        return supervise_until_stopped(stack.supervise)
+        return supervise_until_stopped(shape.supervise)
     finally:
         for stop_signal in (signal.SIGINT, signal.SIGTERM):
             signal.signal(stop_signal, signal.SIG_IGN)

@@ -76,6 +76,11 @@ class PostgresServer:
         """Return whether the postmaster is alive."""
         return self._process.is_running
 
+    def exit_message(self) -> str | None:
+        """Return why the server is gone (its exit code and log's end; the exited process is
+        reaped, not left a zombie), or None while it runs or before its first start."""
+        return self._process.exit_message()
+
     def url(self, database: str) -> str:
         """Return the SQLAlchemy URL of ``database`` on this server."""
         return f"postgresql+psycopg://{SUPERUSER}@{self.host}:{self.port}/{database}"

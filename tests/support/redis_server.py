@@ -38,6 +38,11 @@ class RedisServer:
         """Return whether the server process is alive."""
         return self._process.is_running
 
+    def exit_message(self) -> str | None:
+        """Return why the server is gone (its exit code and log's end; the exited process is
+        reaped, not left a zombie), or None while it runs or before its first start."""
+        return self._process.exit_message()
+
     def start(self) -> None:
         """Start the server and wait until it accepts connections (else stop it and raise)."""
         in_namespace = [] if self.netns is None else ["ip", "netns", "exec", self.netns]
