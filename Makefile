@@ -14,7 +14,7 @@ BIN := $(VENV)/bin
 # fonts to draw text with in screenshots; nginx and iproute2 (ip netns) make the drill's hosts
 # (deploy/cluster); tests/deploy checks nginx.conf with nginx and a certificate from openssl,
 # and sends a reply with curl as make run's banner says.
-TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation nginx iproute2 \
+TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation nginx iproute2 iptables \
 	openssl dovecot-imapd curl
 
 .PHONY: run test check i18n lock debian-packages

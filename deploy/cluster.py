@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -100,6 +101,38 @@ http {{
 """
 
 
+# A test server on a host: listens, says so, takes one connection.
+_LISTEN = """
+import socket, sys
+with socket.create_server((sys.argv[1], 9001)) as server:
+    print("listening", flush=True)
+    server.accept()[0].close()
+"""
+# Connects from a host within a timeout: exit code 0 when it could.
+_CONNECT = """
+import socket, sys
+socket.create_connection((sys.argv[1], 9001), timeout=float(sys.argv[2])).close()
+"""
+
+
+def _bridge_calls_iptables() -> bool:
+    """True when frames crossing a bridge go through iptables (``br_netfilter`` loaded and
+    ``net.bridge.bridge-nf-call-iptables`` on)."""
+    setting = Path("/proc/sys/net/bridge/bridge-nf-call-iptables")
+    return setting.exists() and setting.read_text().strip() == "1"
+
+
+def _forward_policy() -> str | None:
+    """Return the policy of iptables' FORWARD chain (``ACCEPT``, ``DROP``), or None when
+    iptables is not there to ask."""
+    if shutil.which("iptables") is None:
+        return None
+    listed = subprocess.run(["iptables", "-S", "FORWARD"], capture_output=True, text=True,
+                            check=False).stdout
+    return next((line.split()[2] for line in listed.splitlines()
+                 if line.startswith("-P FORWARD")), None)
+
+
 def address(host: str) -> str:
     """Return the address of ``host`` (a key of :data:`HOSTS`) on the bridge."""
     return f"{SUBNET}.{HOSTS[host]}"
@@ -153,6 +186,45 @@ class Network:
             _ip("-n", name, "addr", "add", f"{address(host)}/24", "dev", "eth0")
             _ip("-n", name, "link", "set", "eth0", "up")
             _ip("-n", name, "link", "set", "lo", "up")
+        problem = self.bridge_problem()
+        if problem is not None:
+            self.down()
+            raise RuntimeError(problem)
+
+    def bridge_problem(self, timeout: float = 3.0) -> str | None:
+        """Return why two hosts cannot talk across the bridge, with the rule that lets them,
+        or None when they can. The usual cause is the host's firewall: with ``br_netfilter``
+        loaded, frames crossing a bridge go through iptables' FORWARD chain, whose policy
+        Docker's daemon sets to DROP; the drill would otherwise fail with bare timeouts."""
+        first, second = list(HOSTS)[:2]
+        listener = subprocess.Popen(
+            [*in_namespace(second), sys.executable, "-c", _LISTEN, address(second)],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            assert listener.stdout is not None
+            if listener.stdout.readline().strip() != "listening":
+                return f"a test server could not listen on {second} ({address(second)})"
+            reached = subprocess.run(
+                [*in_namespace(first), sys.executable, "-c", _CONNECT, address(second),
+                 str(timeout)], capture_output=True, text=True, check=False).returncode == 0
+        finally:
+            listener.kill()
+            listener.wait()
+            if listener.stdout is not None:
+                listener.stdout.close()
+        if reached:
+            return None
+        rule = f"iptables -I FORWARD -i {BRIDGE} -o {BRIDGE} -j ACCEPT"
+        said = (f"{first} ({address(first)}) cannot reach {second} ({address(second)}) "
+                f"across the bridge {BRIDGE}")
+        if _bridge_calls_iptables() and _forward_policy() == "DROP":
+            return (f"{said}: this machine's firewall drops what crosses a bridge (bridged "
+                    "frames go through iptables' FORWARD chain, net.bridge.bridge-nf-call-"
+                    "iptables = 1, and its policy is DROP, as Docker's daemon sets it). "
+                    f"Let the drill's bridge through with: {rule} (and take it out after "
+                    f"with: iptables -D FORWARD -i {BRIDGE} -o {BRIDGE} -j ACCEPT)")
+        return (f"{said}; if a firewall drops bridged traffic here, let it through with: "
+                f"{rule}")
 
     def down(self) -> None:
         """Remove every namespace and link of ours (deleting a namespace deletes its veth
