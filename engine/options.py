@@ -28,9 +28,18 @@ class Options:
     online_teleporter_rule: bool = False
     open_exit: bool = False
 
-    def to_dict(self) -> dict[str, bool]:
+    def to_dict(self, *, changed_only: bool = False) -> dict[str, bool]:
         """Return the options as JSON-ready data (every state written or shown makes this, so
-        not with ``dataclasses.asdict``, which deep-copies and costs ten times as much)."""
+        not with ``dataclasses.asdict``, which deep-copies and costs ten times as much).
+
+        ``changed_only``: only the options that differ from their defaults, as a game is
+        stored: a release that predates an option (its reader refuses names it does not
+        know) still reads every game that leaves it off, so a rollback keeps those games; a
+        game that turns it on stays unreadable there, which is right, as that release cannot
+        play its rules."""
+        if changed_only:
+            return {name: getattr(self, name) for name in _NAMES
+                    if getattr(self, name) != _DEFAULTS[name]}
         return {name: getattr(self, name) for name in _NAMES}
 
     @classmethod
@@ -64,5 +73,6 @@ class Options:
 
 
 _NAMES = tuple(f.name for f in fields(Options))
+_DEFAULTS = {f.name: f.default for f in fields(Options)}
 EXPERIENCED_ONLY = ("random_setup", "online_teleporter_rule", "open_exit")
 """The options that belong to the experienced game (its placement phase)."""

@@ -1,8 +1,9 @@
 """The position format: a game state as JSON-ready data, and back (docs/position-format.md).
 
-``state_to_dict`` writes every field; ``state_from_dict`` also reads hand-written positions for
-tests and puzzles, where most fields may be left out, and refuses anything inconsistent with
-``InvalidPosition`` naming the field.
+``state_to_dict`` writes every field (as stored, only the rule options that are on);
+``state_from_dict`` also reads hand-written positions for tests and puzzles, where most
+fields may be left out, and refuses anything inconsistent with ``InvalidPosition`` naming
+the field.
 """
 
 from __future__ import annotations
@@ -43,11 +44,15 @@ from engine.state import (
 from engine.texts import N_
 
 
-def state_to_dict(state: GameState) -> dict[str, Any]:
-    """Return the whole state as JSON-ready data (squares by name, directions by letter)."""
+def state_to_dict(state: GameState, *, stored: bool = False) -> dict[str, Any]:
+    """Return the whole state as JSON-ready data (squares by name, directions by letter).
+
+    ``stored``: as the service stores it, the rule options that differ from their defaults
+    only (:meth:`Options.to_dict`), so that the release before an option was added reads the
+    games that leave it off (a rollback); views and records name every option."""
     return {
         "schema": SCHEMA_VERSION,
-        "options": state.options.to_dict(),
+        "options": state.options.to_dict(changed_only=stored),
         "players": [{"seat": p.seat, "colour": p.colour} for p in state.players],
         "figures": [_figure_to_dict(f) for f in state.figures],
         "stones": [{"square": square_name(sq), "kind": kind} for sq, kind in state.stones],

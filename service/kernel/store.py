@@ -208,7 +208,7 @@ def save_transition(
     """
     state = transition.state
     values: dict[str, Any] = {
-        "state": engine.state_to_dict(state),
+        "state": engine.state_to_dict(state, stored=True),
         "version": state.version,
         "phase": state.phase,
         "updated_at": now,

@@ -74,7 +74,8 @@ def game_view(
         "language": game.language,
         "viewer": viewer_of(caller, seat, seats),
         "seats": [seat_view(s, own=s.seat == seat, game=game) for s in seats],
-        "options": game.options,
+        # Stored are only the options that are on (a rollback reads them); shown, all.
+        "options": engine.Options.from_dict(game.options).to_dict(),
         "start_seat": game.start_seat,
         "move_time_limit": game.move_time_limit,
         "move_deadline": iso(game.move_deadline) if running else None,

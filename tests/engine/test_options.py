@@ -63,3 +63,18 @@ def test_options_from_json_refuse_unknown_keys_and_non_booleans() -> None:
     assert "turbo" in err.value.message
     with pytest.raises(InvalidSetup):
         Options.from_dict({"experienced": "yes"})
+
+
+def test_a_stored_state_names_only_the_options_that_are_on_and_reads_back_the_same() -> None:
+    # So the release before an option was added reads every game that leaves it off (its
+    # reader refuses option names it does not know): a rollback keeps those games.
+    state = new_game(5, seed=3, options=Options(experienced=True, random_setup=True))
+    stored = state_to_dict(state, stored=True)
+    assert stored["options"] == {"experienced": True, "random_setup": True}
+    assert state_to_dict(state)["options"] == {
+        "experienced": True, "random_setup": True, "three_hits": False,
+        "online_teleporter_rule": False, "open_exit": False}
+    assert state_from_dict(stored) == state
+    plain = new_game(2, seed=3)
+    assert state_to_dict(plain, stored=True)["options"] == {}
+    assert state_from_dict(state_to_dict(plain, stored=True)) == plain

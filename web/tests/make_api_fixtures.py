@@ -47,6 +47,8 @@ from tests.service.helpers import (  # noqa: E402
 OUT = FIXTURES / "api_game.json"  # under the web folder
 MONSTER_PHASES = 2
 SECRETS_SEED = 34
+# A fixed key, so the fixtures come out the same each time; random-looking, as the service asks.
+FIXTURES_KEY = "fixtures-7c1f9e04b2d85a63e0f47b19c6d2a8e5f3b07d94a1c6e28b"
 FIRST_TIME = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 # A time as the API writes it (RFC 3339 in UTC), a whole JSON string.
 _TIME = re.compile(r'"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z)"')
@@ -83,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory() as folder, seeded_secrets(SECRETS_SEED):
         app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder}/api.sqlite3",
                           "PUBLIC_URL": "https://ff.example", "RATELIMIT_ENABLED": False,
-                          "MAIL_DIR": f"{folder}/mail", "SECRET_KEY": "fixtures-" + "k" * 32})
+                          "MAIL_DIR": f"{folder}/mail", "SECRET_KEY": FIXTURES_KEY})
         upgrade(app)
         client = app.test_client()
         game = create_game(client)

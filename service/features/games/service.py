@@ -84,7 +84,7 @@ def create_game(spec: dict[str, Any], client: str) -> dict[str, Any]:
     game = Game(
         id=game_id, status=OPEN, name=spec.get("name"), phase=None, version=0,
         seat_count=len(seat_specs),
-        seats_open=open_count, options=options.to_dict(), start_seat=start_seat,
+        seats_open=open_count, options=options.to_dict(changed_only=True), start_seat=start_seat,
         move_time_limit=spec.get("move_time_limit"),
         vacation_days=spec.get("vacation_days", 0),
         missed_deadlines_limit=spec.get("missed_deadlines_limit"),
@@ -151,8 +151,9 @@ def _start_values(options: dict[str, Any], colours: list[str], start_seat: int |
     """Return the columns of a game that starts now, with a fresh secret seed."""
     state = engine.new_game(colours, seed=secrets.randbits(SEED_BITS),
                             options=Options.from_dict(options), start_seat=start_seat)
-    return {"state": engine.state_to_dict(state), "status": ACTIVE, "phase": state.phase,
-            "version": state.version, "started_at": now, "updated_at": now}
+    return {"state": engine.state_to_dict(state, stored=True), "status": ACTIVE,
+            "phase": state.phase, "version": state.version, "started_at": now,
+            "updated_at": now}
 
 
 def _start(game: Game, colours: list[str], now: datetime) -> None:
