@@ -106,5 +106,10 @@ def sweep(now: datetime | None = None, limit: int = SWEEP_LIMIT, batches: int = 
     ids = due_ids(now or utcnow(), limit * (batches if hand_out is not None else 1))
     if hand_out is not None:
         for start in range(limit, len(ids), limit):
-            hand_out(ids[start:start + limit])
+            try:
+                hand_out(ids[start:start + limit])
+            except Exception:  # the broker refused (down again): the next sweep hands them out
+                logger.warning("the sweep could not hand out outbox rows %s..%s; it relays "
+                               "its own batch", ids[start], ids[-1], exc_info=True)
+                break
     return relay(ids[:limit], now)

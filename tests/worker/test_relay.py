@@ -268,3 +268,14 @@ def test_a_sweep_hands_a_backlog_out_in_batches_and_each_row_runs_once(app: Flas
     with app.app_context():  # nothing left: nothing handed out
         assert relay.sweep(T0, limit=200, batches=3, hand_out=handed.append) == {}
     assert len(handed) == 2
+
+
+def test_a_sweep_whose_hand_out_fails_still_relays_its_own_batch(app: Flask) -> None:
+    ids = add_rows(app, "test_ok", count=5)
+
+    def broker_down(batch: list[int]) -> None:
+        raise ConnectionError("the broker refused the task")
+
+    with app.app_context():
+        assert list(relay.sweep(T0, limit=2, batches=3, hand_out=broker_down)) == ids[:2]
+        assert outbox_lifecycle.due_ids(T0) == ids[2:]  # for the next sweep
