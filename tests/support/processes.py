@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 
@@ -26,8 +27,10 @@ class ServerProcess:
         """Return whether the process was started and has not exited."""
         return self._process is not None and self._process.poll() is None
 
-    def start(self, argv: list[str], cwd: Path, user: str | None = None) -> None:
-        """Start ``argv`` in ``cwd``, as ``user`` when given (we must be root for that).
+    def start(self, argv: list[str], cwd: Path, user: str | None = None,
+              env: Mapping[str, str] | None = None) -> None:
+        """Start ``argv`` in ``cwd``, as ``user`` when given (we must be root for that), with
+        the environment ``env`` (this process's when not given).
 
         The process gets its own session so that Ctrl-C in the terminal reaches pytest only;
         pytest's teardown stops it.
@@ -38,6 +41,7 @@ class ServerProcess:
             self._process = subprocess.Popen(
                 argv,
                 cwd=cwd,
+                env=env,
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,
