@@ -139,7 +139,7 @@ class ReleaseProcesses:
             sys.executable, "-m", "gunicorn", "--config", "deploy/gunicorn.conf.py",
             "--bind", f"{HOST}:{self.port}", "--workers", "1", "--no-control-socket",
             "worker:create_web_app()"], cwd=self.tree, env=self.env)
-        wait_for_port(self.port, timeout=60, gave_up=lambda: self.web.exit_message)
+        wait_for_port(self.port, timeout=60, gave_up=self.web.exit_message)
 
     def start_worker(self) -> None:
         """Start one Celery worker on the tree's code."""
@@ -154,8 +154,12 @@ class ReleaseProcesses:
         self.web.stop()
 
     def __enter__(self) -> ReleaseProcesses:
-        self.start_worker()
-        self.start_web()
+        try:
+            self.start_worker()
+            self.start_web()
+        except BaseException:
+            self.stop()
+            raise
         return self
 
     def __exit__(self, *exc: object) -> None:
