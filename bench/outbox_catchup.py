@@ -50,6 +50,33 @@ from tests.support.webhook_receiver import WebhookReceiver  # noqa: E402
 
 KINDS = ("email", "webhook")
 TARGET_SECONDS = 300.0
+# Which process does what, by a word of its command line; this process runs the mail server
+# and the webhook receiver (the outside world a real installation reaches over the network).
+ROLES = (("celery", "workers"), ("gunicorn", "web"), ("postgres", "PostgreSQL"),
+         ("redis-server", "Redis"))
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds() -> dict[str, float]:
+    """Return the CPU seconds used so far by the processes of each role, and by this process
+    (the mail server and the receiver) as "mail server and receiver"."""
+    used = dict.fromkeys([role for _, role in ROLES], 0.0)
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) == os.getpid():
+            continue
+        try:
+            raw = (proc / "cmdline").read_bytes()
+            command = raw.replace(b"\0", b" ").decode("utf-8", "replace")
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        for word, role in ROLES:
+            if word in command:
+                used[role] += (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+                break
+    mine = os.times()
+    used["mail server and receiver"] = mine.user + mine.system
+    return used
 
 
 def make_backlog(url: str, rows: int, hook_url: str) -> dict[str, int]:
@@ -114,6 +141,7 @@ def drain(folder: Path, env: dict[str, str], args: argparse.Namespace, total: in
                   web_workers=1)
     stack.start()
     try:
+        cpu_before = cpu_seconds()
         started = time.monotonic()
         left = waiting(env["FF_DATABASE_URL"])
         while left and (limit is None or time.monotonic() - started < limit):
@@ -122,7 +150,21 @@ def drain(folder: Path, env: dict[str, str], args: argparse.Namespace, total: in
             exited = stack.exited()
             if exited:
                 raise SystemExit(f"a process of the stack exited: {exited}")
-        return time.monotonic() - started, total - left
+        seconds, sent = time.monotonic() - started, total - left
+        if limit is None and sent:
+            cpu_after = cpu_seconds()
+            spent = {role: cpu_after[role] - cpu_before[role] for role in cpu_after}
+            print("CPU per row sent: " + ", ".join(
+                f"{role} {1000 * value / sent:.1f} ms" for role, value in spent.items()) +
+                f"; all {1000 * sum(spent.values()) / sent:.1f} ms, on "
+                f"{os.cpu_count()} cores", flush=True)
+            service = sum(spent[role] for _, role in ROLES)
+            print(f"the service's own share (workers, web, PostgreSQL, Redis) is "
+                  f"{1000 * service / sent:.1f} ms a row: {os.cpu_count()} cores of its own "
+                  f"would drain about {os.cpu_count() * sent / service:.0f} rows/s, 65,000 "
+                  f"rows in {65_000 * service / sent / os.cpu_count() / 60:.1f} min "
+                  "(extrapolated: mail and webhooks leave for other machines)", flush=True)
+        return seconds, sent
     finally:
         stack.stop()
 
