@@ -4,8 +4,8 @@
 #                run every test, the soak tests at full size
 # and the developer's quick loop (a few minutes):
 #   make check - lint, check types, and run the tests that start no server (no Redis,
-#                PostgreSQL, mail or webhook server, browser, drill or service process) and
-#                no soak test
+#                PostgreSQL, mail or webhook server, browser, drill, Docker or service
+#                process) and no soak test
 
 PYTHON ?= python3
 VENV := .venv
@@ -13,9 +13,10 @@ BIN := $(VENV)/bin
 # Debian packages the tests start for real (tests/support). fonts-liberation gives Chromium
 # fonts to draw text with in screenshots; nginx and iproute2 (ip netns) make the drill's hosts
 # (deploy/cluster); tests/deploy checks nginx.conf with nginx and a certificate from openssl,
-# and sends a reply with curl as make run's banner says.
+# and sends a reply with curl as make run's banner says; tests/compose runs compose.yaml in a
+# Docker engine of its own, on images it builds from Debian with debootstrap.
 TEST_DEBIAN_PACKAGES := redis-server postgresql chromium fonts-liberation nginx iproute2 iptables \
-	openssl dovecot-imapd curl
+	openssl dovecot-imapd curl docker.io docker-compose debootstrap
 
 .PHONY: run test check i18n lock debian-packages
 
@@ -31,7 +32,8 @@ test: $(VENV)/.installed-test debian-packages
 	$(BIN)/pytest --soak --durations=15
 
 # The markers of the servers are given by the fixtures that start them (tests/conftest.py).
-QUICK := not (redis or postgres or smtp or webhook or imap or browser or drill or server or soak)
+QUICK := not (redis or postgres or smtp or webhook or imap or browser or drill or server or soak \
+	or compose)
 
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .

@@ -39,6 +39,7 @@ MARKER_OF_FIXTURE = {
     "browser": "browser",
     "page": "browser",
     "soak": "soak",
+    "docker_engine": "compose",
 }
 
 
