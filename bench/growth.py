@@ -385,19 +385,24 @@ def main() -> None:
                         help="print the plans of every statement at the largest size")
     parser.add_argument("--statements", action="store_true",
                         help="print each operation's statements' buffers per call, by size")
+    parser.add_argument("--shared-buffers", metavar="SIZE",
+                        help="PostgreSQL's cache (shared_buffers, e.g. 2GB, as a production "
+                             "server sizes it for its data); default: PostgreSQL's, 128MB")
     args = parser.parse_args()
     sizes = [100, 1000] if args.quick else sorted(int(s) for s in args.sizes.split(","))
     runs = 40 if args.quick else args.runs
 
     folder = Path(tempfile.mkdtemp(prefix="ff-growth-pg-"))
-    postgres = PostgresServer(folder)
+    postgres = PostgresServer(folder, settings=[f"shared_buffers={args.shared_buffers}"]
+                              if args.shared_buffers else ())
     postgres.start()
     with postgres_connection(postgres) as connection:
         connection.execute("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'")
     postgres.stop()
     postgres.start()
     print("PostgreSQL: a throwaway cluster with fsync, synchronous_commit and "
-          "full_page_writes off (fast and fragile), default shared_buffers; "
+          "full_page_writes off (fast and fragile), shared_buffers "
+          f"{args.shared_buffers or '128MB (the default)'}; "
           "in-process Flask test client, one request at a time; one database per size, "
           f"measured in {args.rounds} rounds, each size in turn.", flush=True)
     started = time.monotonic()

@@ -14,7 +14,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -44,7 +44,7 @@ class PostgresServer:
 
     def __init__(self, folder: Path, port: int | None = None, *, durable: bool = False,
                  host: str = HOST, netns: str | None = None,
-                 trusted_network: str | None = None) -> None:
+                 trusted_network: str | None = None, settings: Sequence[str] = ()) -> None:
         self.bin = Path(find_program("initdb", "postgresql", DEBIAN_BIN_PATTERN)).parent
         self.folder = folder
         self.durable = durable
@@ -53,6 +53,8 @@ class PostgresServer:
         self.netns = netns  # a network namespace to run in (deploy/cluster), as root only
         # Logins from this network (CIDR) are trusted too, not only local ones.
         self.trusted_network = trusted_network
+        # More server settings, NAME=VALUE each (a benchmark sizes the cache with them).
+        self.settings = [flag for setting in settings for flag in ("-c", setting)]
         self.run_as = SUPERUSER if os.geteuid() == 0 else None
         self._process = ServerProcess("postgres", folder / "postgres.log")
 
@@ -98,6 +100,7 @@ class PostgresServer:
             "-c", f"listen_addresses={self.host}",
             "-c", f"unix_socket_directories={self.sockets}",
             *([] if self.durable else FAST_AND_FRAGILE),
+            *self.settings,
         ]
         if self.netns is None:
             self._process.start(argv, cwd=self.folder, user=self.run_as)
