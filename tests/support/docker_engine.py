@@ -43,6 +43,11 @@ BRIDGE_ADDRESS = "10.78.0.1"
 BRIDGE_CIDR = f"{BRIDGE_ADDRESS}/24"
 ADDRESS_POOL = "base=10.79.0.0/16,size=24"
 IPTABLES_TABLES = ("filter", "nat")
+# A root file system made ahead of the test (``.ci/run`` starts :func:`prepare` in the
+# background while the rest installs and runs): its folder; beside it ``.pid`` (the maker's
+# process), then ``.done`` when it is ready or ``.failed`` with the reason.
+PREPARED_ROOTFS = "FF_TEST_DEBIAN_ROOTFS"
+PREPARED_WAIT_SECONDS = 900.0
 IP_FORWARD = Path("/proc/sys/net/ipv4/ip_forward")
 
 
@@ -229,15 +234,49 @@ def debootstrap(rootfs: Path) -> None:
             path.unlink(missing_ok=True)
 
 
+def prepare(rootfs: Path) -> None:
+    """Make the root file system into ``rootfs`` ahead of the test; mark it done or failed."""
+    try:
+        debootstrap(rootfs)
+    except BaseException as error:
+        Path(f"{rootfs}.failed").write_text(f"{type(error).__name__}: {error}\n")
+        raise
+    Path(f"{rootfs}.done").touch()
+
+
+def prepared_rootfs(timeout: float = PREPARED_WAIT_SECONDS) -> Path | None:
+    """Return the root file system made ahead of the test once it is done, or None when
+    none was asked for, its maker failed or is gone, or it took longer than ``timeout``
+    (the test then makes its own)."""
+    given = os.environ.get(PREPARED_ROOTFS)
+    if not given:
+        return None
+    rootfs = Path(given)
+    deadline = time.monotonic() + timeout
+    while not Path(f"{rootfs}.done").exists():
+        if Path(f"{rootfs}.failed").exists() or time.monotonic() > deadline:
+            return None
+        try:
+            os.kill(int(Path(f"{rootfs}.pid").read_text()), 0)
+        except (OSError, ValueError):  # its maker is gone: look once more, then give up
+            return rootfs if Path(f"{rootfs}.done").exists() else None
+        time.sleep(1.0)
+    return rootfs
+
+
 def build_debian_images(engine: DockerEngine, folder: Path,
                         images: DebianImages = DebianImages()) -> dict[str, float]:
     """Build :class:`DebianImages` in ``engine``, working in ``folder``; return the seconds
     each step took (``debootstrap``, ``import``, ``derived``)."""
     took: dict[str, float] = {}
     started = time.monotonic()
-    rootfs = folder / "rootfs"
-    debootstrap(rootfs)
-    took["debootstrap"] = time.monotonic() - started
+    rootfs = prepared_rootfs()
+    if rootfs is None:
+        rootfs = folder / "rootfs"
+        debootstrap(rootfs)
+        took["debootstrap"] = time.monotonic() - started
+    else:
+        took["debootstrap (made ahead; waited)"] = time.monotonic() - started
 
     started = time.monotonic()
     tar = subprocess.Popen(["tar", "--numeric-owner", "-C", str(rootfs), "-c", "."],
@@ -262,3 +301,12 @@ def build_debian_images(engine: DockerEngine, folder: Path,
                    "--target", target, "--tag", tag, str(context))
     took["derived"] = time.monotonic() - started
     return took
+
+
+if __name__ == "__main__":
+    # python3 -m tests.support.docker_engine prepare ROOTFS: what .ci/run starts early.
+    import sys
+
+    if sys.argv[1:2] != ["prepare"] or len(sys.argv) != 3:
+        sys.exit("usage: python3 -m tests.support.docker_engine prepare ROOTFS")
+    prepare(Path(sys.argv[2]))
