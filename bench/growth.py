@@ -198,19 +198,22 @@ class Meter:
             "AND query NOT LIKE '%pg_stat_statements%' GROUP BY query").fetchall()
         return {" ".join(str(query).split()): float(buffers) for query, buffers in rows}
 
-    def read(self) -> tuple[float, float]:
-        """Return the milliseconds and buffers of the statements since :meth:`reset`."""
+    def read(self) -> tuple[float, float, float]:
+        """Return the execution milliseconds, buffers and planning milliseconds of the
+        statements since :meth:`reset`."""
         row = self.connection.execute(
             "SELECT coalesce(sum(total_exec_time), 0), "
-            "coalesce(sum(shared_blks_hit + shared_blks_read), 0) FROM pg_stat_statements "
+            "coalesce(sum(shared_blks_hit + shared_blks_read), 0), "
+            "coalesce(sum(total_plan_time), 0) FROM pg_stat_statements "
             "WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) "
             "AND query NOT LIKE '%pg_stat_statements%'").fetchone()
         assert row is not None
-        return float(row[0]), float(row[1])
+        return float(row[0]), float(row[1]), float(row[2])
 
 
-Sample = tuple[float, float, float]
-"""One timed call: wall milliseconds, the database's milliseconds and its buffers."""
+Sample = tuple[float, float, float, float, float]
+"""One timed call: wall milliseconds, the database's execution milliseconds, its buffers,
+the milliseconds of CPU this process (the app) used, and the database's planning ms."""
 
 
 def measure(prepare: Callable[[], Timed], meter: Meter, runs: int, seconds: float,
@@ -225,10 +228,12 @@ def measure(prepare: Callable[[], Timed], meter: Meter, runs: int, seconds: floa
     while len(samples) < runs and time.monotonic() < end:
         call = prepare()
         meter.reset()
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         call()
         wall = 1000 * (time.perf_counter() - start)
-        samples.append((wall, *meter.read()))
+        cpu = 1000 * (time.process_time() - cpu)
+        executed, buffers, planned = meter.read()
+        samples.append((wall, executed, buffers, cpu, planned))
         if by_statement is not None:
             seen = meter.statements()
             for statement in seen.keys() | by_statement.keys():
@@ -301,15 +306,33 @@ def table_of_results(results: dict[str, dict[int, list[Sample]]], sizes: list[in
         f"{s:,} games: median / p90 ms (×); DB ms; buffers" for s in sizes)
     lines = [head + " |", "|---" * (len(sizes) + 1) + "|"]
     for name, by_size in results.items():
-        base = statistics.median(w for w, _, _ in by_size[sizes[0]])
+        base = statistics.median(sample[0] for sample in by_size[sizes[0]])
         cells = []
         for size in sizes:
-            wall = [w for w, _, _ in by_size[size]]
+            wall = [sample[0] for sample in by_size[size]]
             median, p90 = statistics.median(wall), statistics.quantiles(wall, n=10)[-1]
-            database = statistics.fmean(d for _, d, _ in by_size[size])
-            buffers = statistics.fmean(b for _, _, b in by_size[size])
+            database = statistics.fmean(sample[1] for sample in by_size[size])
+            buffers = statistics.fmean(sample[2] for sample in by_size[size])
             cells.append(f"{median:.2f} / {p90:.2f} ({median / base:.2f}); "
                          f"{database:.2f}; {buffers:.0f}")
+        lines.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def table_of_time(results: dict[str, dict[int, list[Sample]]], sizes: list[int]) -> str:
+    """Return where each call's wall time goes, means per call in milliseconds: the app's
+    CPU (this process), the database's planning and execution, and the rest (waiting: round
+    trips, the other process's scheduling)."""
+    head = "| operation | " + " | ".join(
+        f"{s:,} games: wall = app CPU + DB plan + DB exec + rest" for s in sizes)
+    lines = [head + " |", "|---" * (len(sizes) + 1) + "|"]
+    for name, by_size in results.items():
+        cells = []
+        for size in sizes:
+            wall, executed, _, cpu, planned = (statistics.fmean(column)
+                                               for column in zip(*by_size[size], strict=True))
+            cells.append(f"{wall:.2f} = {cpu:.2f} + {planned:.2f} + {executed:.2f} + "
+                         f"{wall - cpu - planned - executed:.2f}")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
     return "\n".join(lines)
 
@@ -400,6 +423,9 @@ def main() -> None:
         connection.execute("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'")
     postgres.stop()
     postgres.start()
+    with postgres_connection(postgres) as connection:  # known once the library is loaded
+        connection.execute("ALTER SYSTEM SET pg_stat_statements.track_planning = on")
+        connection.execute("SELECT pg_reload_conf()")
     print("PostgreSQL: a throwaway cluster with fsync, synchronous_commit and "
           "full_page_writes off (fast and fragile), shared_buffers "
           f"{args.shared_buffers or '128MB (the default)'}; "
@@ -425,6 +451,8 @@ def main() -> None:
               f"({min(len(t) for r in results.values() for t in r.values())} runs or more "
               "of each operation at each size)\n", flush=True)
         print(table_of_results(results, sizes), flush=True)
+        print("\nWhere the time goes (means per call, ms):\n", flush=True)
+        print(table_of_time(results, sizes), flush=True)
         if args.statements:
             print(table_of_statements(statements, sizes), flush=True)
         if args.explain:
