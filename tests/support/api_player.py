@@ -13,11 +13,19 @@ import time
 from typing import Any
 
 import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
 
 from tests.service.helpers import a_legal_action, token_of
 
 TWO_PLAYERS = [{"name": "Ann", "email": "ann@example.com"},
                {"name": "Bob", "email": "bob@example.com"}]
+
+
+# A read is sent again when the server closed a kept-alive connection as it was reused
+# (gunicorn closes one idle for its keepalive, 2 s), as browsers do; nothing else is retried.
+READS_AGAIN = HTTPAdapter(max_retries=Retry(total=2, connect=2, read=2, status=0, redirect=0,
+                                            allowed_methods=frozenset({"GET"})))
 
 
 class GameOver(AssertionError):
@@ -30,6 +38,8 @@ class ApiGame:
     def __init__(self, base_url: str, body: dict[str, Any], http: requests.Session) -> None:
         self.base_url = base_url
         self.http = http
+        http.mount("http://", READS_AGAIN)
+        http.mount("https://", READS_AGAIN)
         self.id: str = body["game"]["id"]
         self.creator_token: str = body["creator_token"]
         self.spectator_link: str = body["spectator_link"]
