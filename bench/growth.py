@@ -64,10 +64,13 @@ class Operations:
 
     def __init__(self, app: Any, copies: Any, pool: int, seed: int = 1) -> None:
         self.app, self.copies = app, copies
-        # The deadline sweep expires games of the same copies at every size (the smallest
-        # size's): each is timed out as often at each size, so its games are alike and only
-        # the stored games around them differ (at 10² every game is timed out again and
-        # again, and a game past several missed deadlines costs less to expire).
+        # Every operation works on the same copies at every size (the smallest size's), in
+        # the same order (one seed): each game is read, moved and timed out alike at each
+        # size, and only the stored games around them differ. Drawn from all copies, the
+        # games at 10² were moved and timed out again and again while those at 10⁵ were
+        # fresh (a game past missed deadlines costs less to expire; a log read after more
+        # moves returns more).
+        self.pool = pool
         self.deadline_pool = [copies.game_id(n) for n in range(pool)]
         self.client = app.test_client()
         self.rng = random.Random(seed)
@@ -89,7 +92,7 @@ class Operations:
 
     def read_game(self) -> Timed:
         """A seat reads its game."""
-        n = self.copies.sample(self.rng)
+        n = self.copies.sample(self.rng, within=self.pool)
         url, token = f"/api/v1/games/{self.copies.game_id(n)}", self.copies.token(n, 0)
         return lambda: self.get(url, token)
 
@@ -98,7 +101,7 @@ class Operations:
         from tests.service.helpers import a_legal_action
 
         while True:
-            n = self.copies.sample(self.rng, self.copies.active)
+            n = self.copies.sample(self.rng, self.copies.active, self.pool)
             url = f"/api/v1/games/{self.copies.game_id(n)}"
             view = self.get(url, self.copies.token(n, 0)).get_json()
             if view["status"] == "active" and view["phase"] != "monster" and view["to_move"] \
@@ -116,7 +119,7 @@ class Operations:
 
     def log_after_cursor(self) -> Timed:
         """A page reads the actions after the last ten it has."""
-        n = self.copies.sample(self.rng)
+        n = self.copies.sample(self.rng, within=self.pool)
         after = max(0, self.copies.actions[self.copies.template_of(n)] - 10)
         url = f"/api/v1/games/{self.copies.game_id(n)}/actions?after={after}"
         return lambda: self.get(url, self.copies.token(n, 0))

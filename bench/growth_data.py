@@ -105,10 +105,12 @@ class Copies:
         """Return the token of ``seat`` in copy ``n``."""
         return f"b{n}x{self.token_hashes[self.templates[self.template_of(n)]][seat]}"
 
-    def sample(self, rng: random.Random, of: list[int] | None = None) -> int:
-        """Return a random copy (of one of the templates ``of``, by default any)."""
+    def sample(self, rng: random.Random, of: list[int] | None = None,
+               within: int | None = None) -> int:
+        """Return a random copy (of one of the templates ``of``, by default any; among the
+        first ``within`` copies, by default all)."""
         while True:
-            n = rng.randrange(self.count)
+            n = rng.randrange(min(within or self.count, self.count))
             if of is None or self.template_of(n) in of:
                 return n
 
