@@ -24,6 +24,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.support.processes import ServerProcess
+
 RECIPES = Path(__file__).resolve().parent / "debian_images"
 SUITE = "bookworm"
 DEFAULT_MIRROR = "http://deb.debian.org/debian"
@@ -110,7 +112,7 @@ class DockerEngine:
         self.socket = folder / "docker.sock"
         self.log = folder / "dockerd.log"
         self.env = {**os.environ, "DOCKER_HOST": f"unix://{self.socket}"}
-        self._process: subprocess.Popen[bytes] | None = None
+        self._process = ServerProcess("dockerd", self.log)
         self._before: HostNetworkState | None = None
 
     def start(self, timeout: float = 60.0) -> None:
@@ -121,25 +123,23 @@ class DockerEngine:
             raise DockerError(f"this machine routes 10.78.0.0/15 already: {taken}")
         self._before = HostNetworkState.now()
         self.folder.mkdir(parents=True, exist_ok=True)
-        with self.log.open("wb") as log:
-            self._process = subprocess.Popen(
-                ["dockerd", "--storage-driver", "vfs",
-                 "--data-root", str(self.folder / "data"),
-                 "--exec-root", str(self.folder / "exec"),
-                 "--host", f"unix://{self.socket}",
-                 "--pidfile", str(self.folder / "dockerd.pid"),
-                 "--bip", BRIDGE_CIDR, "--default-address-pool", ADDRESS_POOL,
-                 # This machine's own link may carry less than Ethernet's 1500 bytes: the
-                 # builds' downloads would stall on packets too large to pass.
-                 "--mtu", str(link_mtu()),
-                 "--log-level", "warn"],
-                stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-                start_new_session=True)
+        self._process.start(
+            ["dockerd", "--storage-driver", "vfs",
+             "--data-root", str(self.folder / "data"),
+             "--exec-root", str(self.folder / "exec"),
+             "--host", f"unix://{self.socket}",
+             "--pidfile", str(self.folder / "dockerd.pid"),
+             "--bip", BRIDGE_CIDR, "--default-address-pool", ADDRESS_POOL,
+             # This machine's own link may carry less than Ethernet's 1500 bytes: the
+             # builds' downloads would stall on packets too large to pass.
+             "--mtu", str(link_mtu()),
+             "--log-level", "warn"],
+            cwd=self.folder)
         deadline = time.monotonic() + timeout
         while self.run("version", check=False).returncode != 0:
-            if self._process.poll() is not None:
-                raise DockerError(f"dockerd exited ({self._process.returncode}):\n"
-                                  f"{self.log.read_text()[-3000:]}")
+            exited = self._process.exit_message()
+            if exited is not None:
+                raise DockerError(exited)
             if time.monotonic() > deadline:
                 raise DockerError(f"dockerd did not answer in {timeout} s")
             time.sleep(0.2)
@@ -166,14 +166,7 @@ class DockerEngine:
 
     def stop(self) -> None:
         """Stop dockerd, restore the host's network state, and delete the folder."""
-        process = self._process
-        if process is not None and process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        self._process.stop(timeout=60)
         if self._before is not None:
             self._before.restore()
         unmount_below(self.folder)
