@@ -42,6 +42,7 @@ from deploy.production_shape import (  # noqa: E402
     GUNICORN_CONFIG,
     Process,
     kept_secret_key,
+    kept_vapid_key,
     restart_exited,
     supervise_until_stopped,
 )
@@ -289,6 +290,7 @@ class Cluster:
             "FF_CELERY_BROKER_URL": broker, "FF_CELERY_RESULT_BACKEND": broker,
             "FF_RATELIMIT_STORAGE_URI": broker,
             "FF_SECRET_KEY": self.secret_key(),
+            "FF_VAPID_PRIVATE_KEY": kept_vapid_key(folder / "vapid-private-key"),
             "FF_PUBLIC_URL": f"http://{address('nginx')}",
             "FF_PROXY_FIX_X_FOR": "1",
             "FF_MAIL_DIR": str(folder / "mail"),

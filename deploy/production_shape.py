@@ -24,6 +24,7 @@ The servers come from ``tests.support`` (PostgresServer, RedisServer).
 from __future__ import annotations
 
 import argparse
+import base64
 import contextlib
 import os
 import secrets
@@ -34,6 +35,8 @@ import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
+
+from cryptography.hazmat.primitives.asymmetric import ec
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the repository importable
@@ -272,6 +275,7 @@ class Shape:
             "FF_CELERY_RESULT_BACKEND": self.redis.url,
             "FF_RATELIMIT_STORAGE_URI": self.redis.url,
             "FF_SECRET_KEY": self.secret_key(),
+            "FF_VAPID_PRIVATE_KEY": kept_vapid_key(self.folder / "vapid-private-key"),
             "FF_MAIL_DIR": str(self.folder / "mail"),
             **self.extra_env,
         }
@@ -331,6 +335,19 @@ def wait_for_file(path: Path, timeout: float, gave_up: Callable[[], str | None])
         if time.monotonic() > deadline:
             raise TimeoutError(f"{path} did not appear in {timeout} s")
         time.sleep(0.05)
+
+
+def kept_vapid_key(key_file: Path) -> str:
+    """Return the Web Push (VAPID) private key kept in ``key_file``, made there (readable by
+    its owner only) at the first start, base64url of a P-256 scalar as FF_VAPID_PRIVATE_KEY
+    takes it: every device's subscription is bound to its public key."""
+    if not key_file.exists():
+        number = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
+        key = base64.urlsafe_b64encode(number.to_bytes(32, "big")).rstrip(b"=").decode()
+        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(key + "\n")
+    return key_file.read_text().strip()
 
 
 def kept_secret_key(key_file: Path) -> str:
@@ -398,7 +415,7 @@ def main() -> int:
               f"  Redis {shape.redis.url} (the broker: nothing to keep, the outbox resends)\n"
               f"  mail-in {door}\n"
               f"  secret key in {shape.key_file} (keep it: links and reply addresses need "
-              f"it)\n"
+              f"it), push key in {folder / 'vapid-private-key'} (devices subscribe to it)\n"
               f"  web (gunicorn), {arguments.workers} workers, 1 beat, mail-in: logs in "
               f"{stack.folder / 'logs'}\n  press Ctrl-C to stop\n", flush=True)
         return supervise_until_stopped(shape.supervise)

@@ -18,20 +18,22 @@ module, beside ``create_app``, that names the features side by side.
 4. the computer players: when the game now waits for a seat the computer plays, an outbox
    job plays for it (``worker.computer``) and that seat's "your move" mail is held
    (``service.features.computer``);
-5. the notifications: emails and webhook messages, as outbox rows
+5. the notifications: emails, webhook messages and pushes, as outbox rows
    (``service.features.notifications``), which the worker sends after the commit
-   (``worker.mail``, ``worker.webhooks``);
+   (``worker.mail``, ``worker.webhooks``, ``worker.push``);
 6. the game's open pages: the game is marked as changed, and after the commit every web
    process streaming it hears of it (``service.plumbing.signals``, ``service.features.live``).
 
 **A message posted at a game's table** (``service.features.talk``): the webhooks'
-``message.posted`` (outbox rows the worker sends after the commit) and the game's open pages.
+``message.posted`` and the pushes to the other seats' devices (outbox rows the worker sends
+after the commit, ``service.features.push``), and the game's open pages.
 
 **A seat handed to a new player** (the creator's "new player for this seat",
 ``service.features.games.host``): what belonged to the player who left goes with them: the
 seat's own webhooks (the old player's addresses, which would go on hearing of the seat's moves
-and its table), an email change the old player asked for and has not confirmed (confirmed
-later, it would take the seat's mail back to them), and the game's open pages.
+and its table), the seat's devices (the old player's push subscriptions), an email change
+the old player asked for and has not confirmed (confirmed later, it would take the seat's
+mail back to them), and the game's open pages.
 
 **A mail about a game written to a seat** ("your move", "the monster has moved", "the game is
 over", ``service.features.mail.notices``) begins with what the features have to tell it,
@@ -48,6 +50,8 @@ from service.features.links.email import forget_email_change
 from service.features.notifications.service import notify
 from service.features.plans.report import take as what_the_plan_did
 from service.features.plans.service import follow_the_plans
+from service.features.push.notices import push_the_message
+from service.features.push.service import drop_seat_devices
 from service.features.webhooks.messages import write_message_posted
 from service.features.webhooks.service import drop_seat_endpoints
 from service.kernel.pipeline import (
@@ -63,8 +67,8 @@ from service.kernel.pipeline import (
 REACTIONS = Reactions(
     game=(schedule_monster_phase, time_the_sub_turn, follow_the_plans, play_for_the_computer,
           notify, tell_the_live_pages),
-    message=(write_message_posted, show_the_message_live),
-    seat=(drop_seat_endpoints, forget_email_change, show_the_seat_live),
+    message=(write_message_posted, push_the_message, show_the_message_live),
+    seat=(drop_seat_endpoints, drop_seat_devices, forget_email_change, show_the_seat_live),
     mail=(what_the_plan_did,),
 )
 

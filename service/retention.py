@@ -4,8 +4,8 @@
   not replayed any more (``service.plumbing.idempotency``): the same key then makes a new request.
 * Outbox rows that are done (sent, or given up): ``OUTBOX_DONE_DAYS`` (30). A seat's list
   of its emails and an endpoint's redelivery read them.
-* Delivery attempts, of webhooks and of emails: ``DELIVERY_LOG_DAYS`` (30): an endpoint's
-  delivery log, and the mail log.
+* Delivery attempts, of webhooks, of emails and of pushes: ``DELIVERY_LOG_DAYS`` (30): an
+  endpoint's delivery log, the mail log, and the push log.
 * Inbound mail that was handled: ``MAIL_INBOUND_DAYS`` (30): the seat's log of replies, and
   what recognises a message delivered again (mail servers give up retrying within 5 days).
 * Counts of invitations to untrusted addresses (``service.features.mail.quotas``): once
@@ -26,6 +26,7 @@ from sqlalchemy import ColumnElement, Table, delete, select
 
 from service.features.mail.models import EmailDelivery, MailCount
 from service.features.mailin.models import InboundMail
+from service.features.push.models import PushDelivery
 from service.features.webhooks.models import WebhookDelivery
 from service.plumbing import idempotency
 from service.plumbing.extensions import table_of
@@ -52,6 +53,8 @@ def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]
                                WebhookDelivery.created_at < now - days["DELIVERY_LOG_DAYS"]),
         "email_deliveries": (table_of(EmailDelivery), EmailDelivery.id,
                              EmailDelivery.created_at < now - days["DELIVERY_LOG_DAYS"]),
+        "push_deliveries": (table_of(PushDelivery), PushDelivery.id,
+                            PushDelivery.created_at < now - days["DELIVERY_LOG_DAYS"]),
         "mail_inbound": (table_of(InboundMail), InboundMail.id,
                          (InboundMail.status != RECEIVED)
                          & (InboundMail.received_at < now - days["MAIL_INBOUND_DAYS"])),

@@ -21,7 +21,7 @@ from service.plumbing.outbox_lifecycle import Job as Job  # handlers take it fro
 # The modules that register handlers; imported on first use, so importing this module
 # stays cheap and free of cycles.
 HANDLER_MODULES = ("worker.monster_job", "worker.mail", "worker.webhooks", "worker.links",
-                   "worker.home", "worker.plans", "worker.computer")
+                   "worker.home", "worker.plans", "worker.computer", "worker.push")
 
 
 class TransportError(Exception):

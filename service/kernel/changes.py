@@ -16,13 +16,22 @@ from service.kernel.models import GameRow, SeatRow, WrittenAction, WrittenEvent
 
 
 @dataclass(frozen=True, slots=True)
+class Listeners:
+    """Who hears of a game's changes besides the mail, as the change's own read found it:
+    an enabled webhook endpoint, a seat's device to push to."""
+
+    webhooks: bool
+    devices: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GameChanged:
     """A change of a game, as written in the current transaction.
 
     ``game`` holds the values just written. ``state`` is the engine state it now holds, or
     None when the one reacting should read it from the row; ``events`` are the engine's
     events, none when the game has just started. ``seats`` (in seat order) and
-    ``has_webhooks`` are what the transaction read already, or None when not asked.
+    ``listeners`` are what the transaction read already, or None when not asked.
     ``action`` and ``written_events`` are the log rows the store wrote.
     """
 
@@ -30,7 +39,7 @@ class GameChanged:
     events: Sequence[Mapping[str, Any]] = ()
     state: GameState | None = None
     seats: Sequence[SeatRow] | None = None
-    has_webhooks: bool | None = None
+    listeners: Listeners | None = None
     action: WrittenAction | None = None
     written_events: Sequence[WrittenEvent] = ()
 

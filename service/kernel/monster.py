@@ -31,13 +31,13 @@ def resolve_monster_phase(game_id: str, version: int) -> int | None:
             found = game_with_seats(session, game_id)
             if found is None:
                 return None
-            game, seats, has_webhooks = found
+            game, seats, listeners = found
             if game.status != ACTIVE or game.version != version or game.phase != MONSTER:
                 return None
             state = load_state(game)
             assert state is not None  # an active game has started
             change = save_transition(session, game, engine.resolve_monster_phase(state),
-                                     utcnow(), seats=seats, has_webhooks=has_webhooks)
+                                     utcnow(), seats=seats, listeners=listeners)
             game_changed(session, change)
             new_version = game.version
     except StaleWrite:

@@ -47,7 +47,7 @@ from service.kernel.auth import (
     game_not_found,
     vouched_caller,
 )
-from service.kernel.changes import GameChanged
+from service.kernel.changes import GameChanged, Listeners
 from service.kernel.models import (
     Action,
     Event,
@@ -80,6 +80,9 @@ _SEATS_OF = select(Seat).where(Seat.game_id == bindparam("game_id")).order_by(Se
 # carries it (GameChanged.has_webhooks) and the notifications need not ask again. Declared by
 # the two columns read, so that the kernel imports no feature (docs/architecture.md, "Seams").
 _HOOKS = table("webhook_endpoints", column("game_id", String), column("enabled", Boolean))
+# Likewise whether any seat of the game has a device to push to (the push feature's
+# PushSubscription), so that a move in a game nobody follows on a device asks nothing more.
+_DEVICES = table("push_subscriptions", column("game_id", String))
 _TOKENS = table_of(Token)
 _SEATS = table_of(Seat)
 _SEAT_COLUMNS = tuple(_SEATS.c)
@@ -107,10 +110,12 @@ def _game_token_and_seats(*extra: Any) -> Select[*tuple[Any, ...]]:
 
 _HAS_WEBHOOKS = exists().where(
     _HOOKS.c.game_id == _GAMES.c.id, _HOOKS.c.enabled.is_(True)).label("has_webhooks")
-# What a monster phase reads: the game, its seats, whether it has an enabled webhook endpoint.
-_GAME_SEATS_AND_HOOKS = _game_and_seats_select(_HAS_WEBHOOKS)
+_HAS_DEVICES = exists().where(_DEVICES.c.game_id == _GAMES.c.id).label("has_devices")
+# What a monster phase reads: the game, its seats, whether it has an enabled webhook endpoint
+# and whether a seat has a device.
+_GAME_SEATS_AND_HOOKS = _game_and_seats_select(_HAS_WEBHOOKS, _HAS_DEVICES)
 # What a submission reads: the same and the caller's token.
-_GAME_TOKEN_AND_SEATS = _game_token_and_seats(_HAS_WEBHOOKS)
+_GAME_TOKEN_AND_SEATS = _game_token_and_seats(_HAS_WEBHOOKS, _HAS_DEVICES)
 # What a read of a game reads: the game, its seats and the caller's token.
 _GAME_TOKEN_SEATS = _game_token_and_seats()
 
@@ -144,21 +149,24 @@ def seats_of(session: Session, game_id: str) -> list[Seat]:
 
 
 def game_with_seats(session: Session,
-                    game_id: str) -> tuple[GameRecord, list[SeatRecord], bool] | None:
-    """Return the game, its seats and whether it has an enabled webhook endpoint (for
+                    game_id: str) -> tuple[GameRecord, list[SeatRecord], Listeners] | None:
+    """Return the game, its seats and who listens besides the mail (for
     :func:`save_transition`) in one query, as records; None when there is no such game."""
     rows = session.execute(_GAME_SEATS_AND_HOOKS, {"game_id": game_id}).all()
     if not rows:
         return None
     game, seats = _game_and_seats(rows)
-    return game, seats, bool(rows[0].has_webhooks)
+    return game, seats, _listeners(rows[0])
+
+
+def _listeners(row: Row[*tuple[Any, ...]]) -> Listeners:
+    return Listeners(bool(row.has_webhooks), bool(row.has_devices))
 
 
 def authenticate_with_seats(
     session: Session, game_id: str, credential: Credential, *, kinds: tuple[str, ...] = ()
-) -> tuple[GameRecord, Caller, list[SeatRecord], bool]:
-    """Return the game, the caller, the seats and whether the game has an enabled webhook
-    endpoint, in one query (see :func:`auth.authenticate`, :func:`game_with_seats`).
+) -> tuple[GameRecord, Caller, list[SeatRecord], Listeners]:
+    """Return the game, the caller, the seats and who listens besides the mail, in one query (see :func:`auth.authenticate`, :func:`game_with_seats`).
 
     A :class:`~service.kernel.auth.VouchedSeat` is the seat it names (the other door checked it);
     a :class:`~service.kernel.auth.Bearer` token is checked here. The game and the seats are
@@ -168,12 +176,12 @@ def authenticate_with_seats(
         found = game_with_seats(session, game_id)
         if found is None:
             raise game_not_found()
-        game, seats, has_webhooks = found
-        return game, vouched_caller(game_id, credential, kinds), seats, has_webhooks
+        game, seats, listeners = found
+        return game, vouched_caller(game_id, credential, kinds), seats, listeners
     rows, caller = authenticate_rows(session, game_id, credential.token, _GAME_TOKEN_AND_SEATS,
                                      kinds=kinds)
     game, seats = _game_and_seats(rows)
-    return game, caller, seats, bool(rows[0].has_webhooks)
+    return game, caller, seats, _listeners(rows[0])
 
 
 def authenticate_for_reading(
@@ -194,13 +202,13 @@ def save_transition(
     action: engine.Action | None = None,
     seat: int | None = None,
     seats: Sequence[SeatRow] | None = None,
-    has_webhooks: bool | None = None,
+    listeners: Listeners | None = None,
 ) -> GameChanged:
     """Write ``transition`` of ``game`` (read at ``game.version``) with its action and events;
     return the change as a fact, for ``service.reactions.game_changed``.
 
     ``action`` is the player's action that caused it (None: the monster phase); ``seats``
-    and ``has_webhooks``, what :func:`game_with_seats` says, when the caller has asked: the
+    and ``listeners``, what :func:`game_with_seats` says, when the caller has asked: the
     fact carries them on. Raises :class:`StaleWrite` when another change got there first;
     then nothing is written. On success ``game`` holds the new values. The rows are written
     with Core statements, not the unit of work, and returned as plain tuples (they are only
@@ -241,7 +249,7 @@ def save_transition(
     if not written:
         raise StaleWrite(game.id)
     hold_written(game, values_now)
-    return GameChanged(game, transition.events, state, seats, has_webhooks, row, events)
+    return GameChanged(game, transition.events, state, seats, listeners, row, events)
 
 
 def _write_in_turn(connection: Connection, game_id: str, version_before: int,

@@ -94,6 +94,8 @@ STATUS_OF: dict[str, int] = {
     "seat/no_email": 409,
     "webhook/too_many": 409,
     "webhook/disabled": 409,
+    "push/too_many": 409,
+    "push/unavailable": 409,
     "nudge/nobody_to_nudge": 409,
     "nudge/moved_on": 409,
     # Too many, too soon (the answer says when to try again: Retry-After).

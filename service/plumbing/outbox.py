@@ -31,6 +31,7 @@ MONSTER_PHASE = "monster_phase"
 EMAIL = "email"
 WEBHOOK = "webhook"
 LOST_LINKS = "lost_links"
+PUSH = "push"
 
 PENDING = "pending"
 SENDING = "sending"

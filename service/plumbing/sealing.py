@@ -91,6 +91,22 @@ def unseal(payload: Mapping[str, Any]) -> dict[str, Any]:
     return unsealed
 
 
+def seal_text(text: str) -> str:
+    """Return ``text`` encrypted under the current key: a secret a table must keep whole
+    (a push subscription's endpoint and keys), which :func:`unseal_text` opens."""
+    return _box().encrypt(text.encode()).decode("ascii")
+
+
+def unseal_text(sealed: str) -> str:
+    """Return the text :func:`seal_text` sealed (with the current key or an old one); raise
+    :class:`Unsealable` when no configured key opens it."""
+    try:
+        return _box().decrypt(sealed.encode("ascii")).decode()
+    except InvalidToken:
+        raise Unsealable("a secret was sealed with a key that is no longer configured "
+                         "(FF_SECRET_KEY, FF_SECRET_KEY_OLD)") from None
+
+
 def redact(payload: Mapping[str, Any]) -> dict[str, Any]:
     """Return ``payload`` without its sealed secrets: what a done row keeps."""
     return {key: value for key, value in payload.items() if key != SEALED}

@@ -14,6 +14,7 @@ from sqlalchemy import func, insert, select, update
 
 from service.features.mail.models import EmailDelivery, MailCount
 from service.features.mailin.models import InboundMail
+from service.features.push.models import PushDelivery
 from service.features.webhooks.models import WebhookDelivery, WebhookEndpoint
 from service.plumbing.columns import utcnow
 from service.plumbing.config import DEFAULTS
@@ -79,7 +80,7 @@ def counts(app: Flask) -> dict[str, int]:
     with app.app_context():
         return {model.__tablename__: db.session.scalar(select(func.count()).select_from(model))
                 for model in (IdempotencyRecord, Outbox, WebhookDelivery, EmailDelivery,
-                              InboundMail, MailCount)}
+                              PushDelivery, InboundMail, MailCount)}
 
 
 def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
@@ -116,6 +117,9 @@ def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
                                            "attempt": 1, "ok": True, "created_at": when}))
             rows.append((EmailDelivery, {"outbox_id": 1, "attempt": 1, "ok": True,
                                          "duration_ms": 3, "created_at": when}))
+            rows.append((PushDelivery, {"outbox_id": 1, "subscription_id": 1,
+                                        "game_id": game_id, "seat": 0, "attempt": 1,
+                                        "ok": True, "created_at": when}))
         for model, values in rows:
             db.session.execute(insert(model).values(values))
         db.session.commit()
@@ -130,7 +134,8 @@ def test_pruning_deletes_only_what_is_past_its_time(app: Flask, client: FlaskCli
         pruned = prune(now)
         again = prune(now)
     assert pruned == {"idempotency_keys": 1, "outbox": 2, "webhook_deliveries": 1,
-                      "email_deliveries": 1, "mail_inbound": 1, "mail_counts": 1}
+                      "email_deliveries": 1, "push_deliveries": 1, "mail_inbound": 1,
+                      "mail_counts": 1}
     assert set(again.values()) == {0}
     after = counts(app)
     assert {name: before[name] - after[name] for name in before} == pruned

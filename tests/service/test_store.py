@@ -57,9 +57,9 @@ def test_it_writes_the_row_the_action_and_every_event(app: Flask, client: FlaskC
         action, seat, transition = _transition(game)
         found = game_with_seats(db.session, made.id)
         assert found is not None
-        _, seats, has_webhooks = found
+        _, seats, listeners = found
         change = save_transition(db.session, game, transition, utcnow(), action, seat,
-                                 seats, has_webhooks)
+                                 seats, listeners)
         game_changed(db.session, change)
         row, events = change.action, change.written_events
         db.session.commit()

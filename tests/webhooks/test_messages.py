@@ -222,14 +222,14 @@ def test_the_submission_reads_the_seats_and_whether_an_endpoint_is_enabled_in_on
         with app.app_context():
             found = game_with_seats(db.session, game.id)
             assert found is not None
-            _, seats, has_webhooks = found
+            _, seats, listeners = found
             found, caller, with_token, also = authenticate_with_seats(
                 db.session, game.id, Bearer(game.seat_tokens[1]))
             assert (found.id, caller.seat) == (game.id, 1)
             assert ([s.seat for s in with_token], also) == ([s.seat for s in seats],
-                                                            has_webhooks)
+                                                            listeners)
             db.session.rollback()
-            return [s.seat for s in seats], has_webhooks
+            return [s.seat for s in seats], listeners.webhooks
 
     assert asked() == ([0, 1, 2], False)
     endpoint = hook(client, game, game.creator_token)

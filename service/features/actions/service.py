@@ -50,7 +50,7 @@ def submit_action(game_id: str, credential: Credential, request: dict[str, Any],
     body_fingerprint = "" if idempotency_key is None else idempotency.fingerprint(request)
     try:
         with write_transaction() as session:
-            game, caller, seats, has_webhooks = authenticate_with_seats(
+            game, caller, seats, listeners = authenticate_with_seats(
                 session, game_id, credential, kinds=(SEAT,))
             if idempotency_key is not None:
                 record = idempotency.find(session, game_id, caller.token_hash, idempotency_key)
@@ -73,7 +73,7 @@ def submit_action(game_id: str, credential: Credential, request: dict[str, Any],
                     transition = engine.Transition(transition.state,
                                                    (played, *transition.events))
                 change = save_transition(session, game, transition, utcnow(), action, seat,
-                                         seats, has_webhooks)
+                                         seats, listeners)
             except StaleWrite:
                 raise _Stale(caller) from None
             game_changed(session, change)

@@ -110,6 +110,18 @@ def read_home(token: str | None) -> dict[str, Any]:
             "daily_mail": daily_mail}
 
 
+def seats_of_home(session: Session, token: str | None) -> list[tuple[str, int]]:
+    """Return the seats (game id, seat) the home link lists that may still hear of their
+    game (open or under way), in the caller's transaction: what a device subscribed through
+    the home link gets pushes for (``service.features.push``). Raises as :func:`read_home`
+    does."""
+    address, _link = _verified(session, token, clock.now())
+    return [(row.game_id, row.seat) for row in session.execute(
+        select(Seat.game_id, Seat.seat).join(Game, Seat.game_id == Game.id)
+        .where(Seat.email_key == address.email_key, Game.status.in_((OPEN, ACTIVE)))
+        .order_by(Game.updated_at.desc(), Game.id, Seat.seat).limit(MAX_SEATS))]
+
+
 def set_daily_mail(token: str | None, choice: dict[str, Any]) -> dict[str, Any]:
     """Set whether the home link's address gets one mail a day for all its games instead of
     a mail per game, and at which hour (``choice``: ``daily``, ``hour``; either left out

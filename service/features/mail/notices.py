@@ -69,6 +69,12 @@ def hold_turn_mail(session: Session, game_id: str, seat: int, version: int) -> N
     session.info.setdefault(_HELD, set()).add((game_id, seat, version))
 
 
+def is_turn_held(session: Session, game_id: str, seat: int, version: int) -> bool:
+    """True when the seat's "your move" for the game at ``version`` is held in this
+    transaction (:func:`hold_turn_mail`): the other channels hold theirs too."""
+    return (game_id, seat, version) in session.info.get(_HELD, set())
+
+
 @contextmanager
 def in_seat_language(game: GameRow, seat: SeatRow) -> Iterator[None]:
     """Write the texts and times of a mail to ``seat`` inside the block in the seat's language

@@ -16,13 +16,14 @@ from engine import GameState
 from service.features.mail import compose, moves, notices
 from service.features.mail.addresses import reply_address
 from service.features.mail.seats import NONE, mode_of, settings_of
+from service.features.push import notices as push_notices
 from service.features.webhooks.messages import (
     SEAT_ABSENT,
     TURN_NUDGED,
     write_event,
     write_messages,
 )
-from service.kernel.changes import GameChanged
+from service.kernel.changes import GameChanged, Listeners
 from service.kernel.models import GameRow, Seat, SeatRow
 from service.kernel.naming import game_name
 from service.kernel.narration import board_and_status
@@ -34,24 +35,29 @@ from service.plumbing.i18n import _
 
 def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
                  state: GameState | None = None, seats: Sequence[SeatRow] | None = None,
-                 has_webhooks: bool | None = None) -> None:
+                 listeners: Listeners | None = None) -> None:
     """Write the notifications that ``events`` of ``game`` call for, on every channel.
 
     Called in the transaction that stored the events, after the game row was updated, both
     for players' actions and for monster phases; ``events`` is empty when the game starts.
     ``state`` (the engine state the game row now holds) and ``seats`` (the game's seats in
-    seat order) save reading them again when the caller has them; so does ``has_webhooks``
-    (whether the game has an enabled endpoint, read in this transaction).
+    seat order) save reading them again when the caller has them; so do ``listeners``
+    (whether the game has an enabled webhook endpoint, and a seat a device, read in this
+    transaction).
     """
-    write_messages(session, game, events, has_webhooks=has_webhooks)
+    write_messages(session, game, events,
+                   has_webhooks=None if listeners is None else listeners.webhooks)
     notices.write(session, game, events, state=state, seats=seats)
+    if listeners is None or listeners.devices:
+        # After the mails: a seat's choice may hold its mail back for the push, or drop it.
+        push_notices.write(session, game, events, state=state, seats=seats)
 
 
 def notify(session: Session, change: GameChanged) -> None:
     """Write the emails and webhook messages a change of a game calls for (the reaction
     ``service.reactions`` lists)."""
     notify_about(session, change.game, change.events, state=change.state, seats=change.seats,
-                 has_webhooks=change.has_webhooks)
+                 listeners=change.listeners)
 
 
 def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None) -> None:
@@ -66,15 +72,17 @@ def send_nudge(session: Session, game: GameRow, seat: SeatRow, by: int | None) -
                 name)
     mode = mode_of(settings_of(session, game.id).get(seat.seat))
     state = load_state(game)
-    if not seat.email or mode == NONE or state is None:
-        return
+    if seat.email and mode != NONE and state is not None:
+        with notices.in_seat_language(game, seat):
+            reader = notices.reader_of(session, game, seat, mode)
+            mail = compose.nudge(reader, _nudger(session, game, by), notices.when(state),
+                                 moves.example_lines(state, seat.seat),
+                                 notices.clock_of(game, seat), board_and_status(state))
+        notices.write_mail(session, seat, mail, "nudge",
+                           f"mail:{game.id}:{seat.seat}:nudge:{game.version}:{name}")
     with notices.in_seat_language(game, seat):
-        reader = notices.reader_of(session, game, seat, mode)
-        mail = compose.nudge(reader, _nudger(session, game, by), notices.when(state),
-                             moves.example_lines(state, seat.seat),
-                             notices.clock_of(game, seat), board_and_status(state))
-    notices.write_mail(session, seat, mail, "nudge",
-                       f"mail:{game.id}:{seat.seat}:nudge:{game.version}:{name}")
+        nudger = _nudger(session, game, by)
+    push_notices.write_nudge(session, game, seat, nudger, name)
 
 
 def _nudger(session: Session, game: GameRow, by: int | None) -> str:
