@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { ApiError, createClient, readFragment, route } from "../js/model/api.js";
+import {
+  ApiError, createClient, positionLink, readFragment, route,
+} from "../js/model/api.js";
 
 /** A fake `fetch` that answers from a list and records each request. */
 function fakeFetch(...answers) {
@@ -27,16 +29,25 @@ function fakeFetch(...answers) {
 const ERROR = (code, message, details = {}) => ({ error: { code, message, details } });
 
 test("reads the token, the invite code, a home token and a confirmation code from a link's fragment", () => {
-  const none = { token: null, code: null, home: null, confirm: null };
+  const none = { token: null, code: null, home: null, confirm: null, at: null };
   assert.deepEqual(readFragment("#t=abc-_1"), { ...none, token: "abc-_1" });
   assert.deepEqual(readFragment("code=XYZ"), { ...none, code: "XYZ" });
   assert.deepEqual(readFragment("#h=H1"), { ...none, home: "H1" });
   assert.deepEqual(readFragment("#c=C1"), { ...none, confirm: "C1" });
   assert.deepEqual(readFragment(""), none);
+  assert.deepEqual(readFragment("#t=abc&v=12"), { ...none, token: "abc", at: 12 });
+  assert.equal(readFragment("#t=abc&v=twelve").at, null);
+});
+
+test("a position's link is the page's own with the game version beside the token", () => {
+  const link = positionLink("https://ff.example/play/G1#t=abc", 12);
+  assert.equal(link, "https://ff.example/play/G1#t=abc&v=12");
+  assert.equal(positionLink(link, 3), "https://ff.example/play/G1#t=abc&v=3");
+  assert.deepEqual(route("/play/G1", "", new URL(link).hash).at, 12);
 });
 
 test("routes the lobby, a game, joining, home and the demos", () => {
-  const none = { token: null, code: null, home: null, confirm: null, demo: null };
+  const none = { token: null, code: null, home: null, confirm: null, demo: null, at: null };
   assert.equal(route("/", "", "").page, "lobby");
   assert.deepEqual(route("/play/G1", "", "#t=tok"),
     { ...none, page: "play", gameId: "G1", token: "tok" });

@@ -42,8 +42,24 @@ export class ApiError extends Error {
  */
 export function readFragment(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ""));
+  const at = /^\d+$/.test(params.get("v") ?? "") ? Number(params.get("v")) : null;
   return { token: params.get("t") || null, code: params.get("code") || null,
-    home: params.get("h") || null, confirm: params.get("c") || null };
+    home: params.get("h") || null, confirm: params.get("c") || null, at };
+}
+
+/**
+ * The link to a game's position: the page's own address with `v=<version>` in the fragment,
+ * beside the token (which stays there, unseen by servers); it opens the step-through there.
+ * @param {string} href the page's address, e.g. "https://ff.example/play/G1#t=abc"
+ * @param {number} version the game's version after the position's action
+ * @returns {string}
+ */
+export function positionLink(href, version) {
+  const url = new URL(href);
+  const params = new URLSearchParams(url.hash.replace(/^#/, ""));
+  params.set("v", String(version));
+  url.hash = params.toString();
+  return url.toString();
 }
 
 /**
@@ -53,12 +69,12 @@ export function readFragment(hash) {
  * @param {string} hash e.g. "#t=abc"
  * @returns {{page: "lobby"|"play"|"join"|"home"|"demo"|"unknown", gameId: string|null,
  *   token: string|null, code: string|null, home: string|null, confirm: string|null,
- *   demo: string|null}}
+ *   demo: string|null, at: number|null}} `at`: the game version a position link names
  */
 export function route(pathname, search, hash) {
   const demo = new URLSearchParams(search).get("demo");
-  const { token, code, home, confirm } = readFragment(hash);
-  const base = { gameId: null, token, code, home, confirm, demo };
+  const { token, code, home, confirm, at } = readFragment(hash);
+  const base = { gameId: null, token, code, home, confirm, demo, at };
   if (demo !== null) return { ...base, page: "demo" };
   const match = /^\/(play|join)\/([^/]+)\/?$/.exec(pathname);
   if (match) return { ...base, page: match[1], gameId: decodeURIComponent(match[2]) };
@@ -439,6 +455,37 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
     /** Cancel the token's seat's turn plan (none is no error). */
     async cancelPlan(id) {
       await call("DELETE", game(id, "/plan"), { ok: [204] });
+    },
+    /**
+     * What each game this device keeps is now, each asked with its own token (in the body).
+     * @param {{games: {game_id: string, token: string}[]}} kept model/device.js
+     * @returns {Promise<{games: object[]}>} one answer per game, in the order asked
+     */
+    async myGames(kept) {
+      return json(await call("POST", "/my-games", { body: kept }));
+    },
+    /** @returns {Promise<{public_key: string, available: boolean}>} the push key (VAPID) */
+    async pushKey() {
+      return json(await call("GET", "/push/key"));
+    },
+    /**
+     * The token's seat's push settings.
+     * @returns {Promise<{channels: string, mail_waits: boolean, talk: string, devices: number}>}
+     */
+    async pushSettings(id) {
+      return json(await call("GET", game(id, "/push")));
+    },
+    /** Change any of `channels`, `mail_waits`, `talk`; returns the settings as now stored. */
+    async setPushSettings(id, changes) {
+      return json(await call("PUT", game(id, "/push"), { body: changes }));
+    },
+    /** Send this device's pushes for the token's seat to `subscription` (its `toJSON()`). */
+    async subscribePush(id, subscription) {
+      return json(await call("PUT", game(id, "/push/subscription"), { body: subscription }));
+    },
+    /** Send the token's seat's pushes no longer to the subscription at `endpoint`. */
+    async unsubscribePush(id, endpoint) {
+      return json(await call("DELETE", game(id, "/push/subscription"), { body: { endpoint } }));
     },
   };
 }

@@ -30,7 +30,12 @@ export function gameState(entry) {
   return t("The monster is on its way.");
 }
 
-function seatWords(entry) {
+/**
+ * Which seat the reader plays in a game, for a list of their games.
+ * @param {{colour: string, seat: number, player: string|null}} entry
+ * @returns {string}
+ */
+export function seatWords(entry) {
   const words = { colour: colourName(entry.colour), number: entry.seat + 1 };
   return entry.player
     ? t("You play {colour} (seat {number}) as {name}", { ...words, name: isolate(entry.player) })

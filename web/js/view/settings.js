@@ -2,7 +2,8 @@
  * The settings panel of the game page: for the creator, the host tools (view/host.js); for a
  * seat, its language and time zone (the page's and its mails') and its email notifications
  * (how often, which of its emails to the game are answered, and its address's choice of one
- * mail a day for all its games, view/daily.js); for both, the webhooks of the token's holder
+ * mail a day for all its games, view/daily.js) and its notifications on this device
+ * (view/push.js); for both, the webhooks of the token's holder
  * (a seat's own, or the game's for its creator, view/hooks.js). Spectators have no settings.
  */
 
@@ -11,6 +12,7 @@ import { dailyMailChoice } from "./daily.js";
 import { renderHooks } from "./hooks.js";
 import { renderHostTools } from "./host.js";
 import { el } from "./panel.js";
+import { pushPanel } from "./push.js";
 
 // Functions, not texts: the catalog is loaded after this module.
 const EMAIL_MODES = [
@@ -173,11 +175,13 @@ export async function renderSettings(container, ui, gameId, viewer, onLanguage =
   const email = viewer.kind === "seat" ? await emailPanel(ui, gameId) : null;
   // A seat without an address has no daily mail to choose: nothing is asked for it.
   const daily = email?.dataset.email ? [await dailyPanel(ui, gameId)] : [];
+  const push = viewer.kind === "seat" ? [await pushPanel(ui, gameId, viewer.seat, choice)] : [];
   container.replaceChildren(
     ...(viewer.kind === "creator" ? [host] : []),
     ...(viewer.kind === "seat" ? [languagePanel(ui, gameId, viewer, onLanguage)] : []),
     el("h2", {}, t("Notifications")),
     ...(email ? [email, ...daily] : []),
+    ...push,
     hooks);
   const parts = [renderHooks(hooks, ui, gameId, viewer)];
   if (viewer.kind === "creator") {
