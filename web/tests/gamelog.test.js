@@ -59,11 +59,12 @@ test("the log reads each action in the service's words, its notation beside them
   assert.equal(new Set(lines.map((l) => l.key)).size, lines.length);
 });
 
-test("an action whose record has not come yet is named by its events", () => {
+test("an action whose record has not come yet is told by its events", () => {
   const entries = groupEvents(api.events);
   const { game, view } = readGame(api.spectator);
   const [line] = logLines(entries.slice(0, 1), new Map(), boardModel(view, game));
-  assert.deepEqual([line.text, line.notation], ["\u2068Ann\u2069 (green): move", null]);
+  assert.deepEqual([line.text, line.notation],
+    ["\u2068Ann\u2069 (green) brings green 5 in to p7 (+NNNN).", null]);
 });
 
 test("words that do not begin with the seat's name are shown as they are", () => {

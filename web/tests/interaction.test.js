@@ -50,6 +50,14 @@ test("another seat, or a spectator, gets nothing to choose", () => {
   }
 });
 
+test("while the game is paused the seat to act gets nothing to choose", () => {
+  const it = startInteraction(exit, { paused: true });
+  assert.equal(it.kind, null);
+  assert.deepEqual(selectableFigures(it), []);
+  assert.deepEqual(destinations(selectFigure(it, "red3")), []);
+  assert.equal(pendingAction(clickSquare(it, boardModel(exit), "c1")), null);
+});
+
 test("in the monster phase nobody acts", () => {
   const it = startInteraction({ ...exit, legal: { seat: null, kind: null }, viewer: null });
   assert.equal(it.kind, null);

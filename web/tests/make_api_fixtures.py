@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT))
 from make_fixtures import FIXTURES, web_folder  # noqa: E402 - this script's neighbour
 
 from service import create_app  # noqa: E402 - importable once ROOT is on the path
+from service.kernel.vocabulary import SERVICE_EVENT_TYPES  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
 from service.plumbing.extensions import db  # noqa: E402
 from tests.service.helpers import (  # noqa: E402
@@ -113,6 +114,9 @@ def main(argv: list[str] | None = None) -> None:
     out.write_text(fixed_times(json.dumps(data, indent=1, sort_keys=True)) + "\n",
                    encoding="utf-8")
     print(f"wrote {out}: {len(data['events'])} events, {len(data['actions'])} actions")
+    # The page says each of the service's own events in words (js/model/logwords.js).
+    (out.parent / "service_event_types.json").write_text(
+        json.dumps(sorted(SERVICE_EVENT_TYPES)) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

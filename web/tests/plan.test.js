@@ -6,9 +6,9 @@ import {
 } from "../js/model/interaction.js";
 import {
   addLine, canPlan, canSave, hasSavedPlan, lineText, planInteraction, planPrompt, planRequest,
-  readPlan, removeLine, setFlipRest, setOrFlip,
+  plannedBoard, readPlan, removeLine, setFlipRest, setOrFlip,
 } from "../js/model/plan.js";
-import { figureName } from "../js/model/viewmodel.js";
+import { boardModel, figureName } from "../js/model/viewmodel.js";
 import { findBy, fixture } from "./helpers.js";
 
 const { legal } = fixture("view_basic").view;
@@ -88,7 +88,8 @@ test("a saved plan is read whole, with why it stopped and what it did", () => {
   assert.equal(plan.changed, false);
   assert.equal(plan.flipRest, true);
   assert.equal(hasSavedPlan(plan), true);
-  assert.deepEqual(plan.lines, [{ action: SAVED.lines[0].action, orFlip: true, to: "e2" }]);
+  assert.deepEqual(plan.lines,
+    [{ action: SAVED.lines[0].action, orFlip: true, to: "e2", pushes: [] }]);
   assert.match(plan.stopped, /can no longer be made/);
   assert.match(plan.report, /^Your plan: red 1 N broke/);
   assert.equal(readPlan(EMPTY).report, null);
@@ -103,4 +104,24 @@ test("news keeps the lines being edited, less those whose figure has acted", () 
   assert.equal(after.changed, true);
   assert.deepEqual(after.lines.map(lineText), [`flip ${figureName(OTHERS[0])}`]);
   assert.equal(readPlan(moved, readPlan(EMPTY)).changed, false);
+});
+
+test("plan mode shows the board after the planned moves, with an arrow for each", () => {
+  const board = boardModel(fixture("view_basic").view);
+  const pushing = findBy(moves, "a move that pushes a stone onto the board",
+    (m) => m.to !== "out" && m.pushes.some((p) => p.to !== null));
+  const figure = board.figures.find((f) => f.id === pushing.figure);
+  let plan = addLine(readPlan(EMPTY), { type: "move", figure: pushing.figure, path: pushing.path },
+    pushing.to, pushing.pushes);
+  plan = addLine(plan, { type: "flip", figure: OTHERS[0] });
+  const after = plannedBoard(board, plan.lines);
+  assert.deepEqual(after.arrows, [{ figure: pushing.figure, from: figure.square, to: pushing.to }]);
+  const moved = after.board.figures.find((f) => f.id === pushing.figure);
+  assert.deepEqual([moved.square, moved.where, moved.moved], [pushing.to, "board", true]);
+  for (const push of pushing.pushes.filter((p) => p.to !== null)) {
+    assert.ok(after.board.stones.some((st) => st.square === push.to), `a stone on ${push.to}`);
+  }
+  assert.equal(board.figures.find((f) => f.id === pushing.figure).square, figure.square,
+    "the board the plan starts from is left as it is");
+  assert.deepEqual(plannedBoard(board, []).board, board);
 });

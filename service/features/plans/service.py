@@ -63,7 +63,7 @@ from service.kernel.game_rules import check_active, is_paused
 from service.kernel.models import Game, GameRow, Seat, hold_written
 from service.kernel.store import load_state
 from service.kernel.vocabulary import ACTIVE
-from service.plumbing import outbox
+from service.plumbing import outbox, signals
 from service.plumbing.columns import utcnow
 from service.plumbing.errors import ServiceError, engine_message
 from service.plumbing.i18n import _, in_language, language_of_seat, lazy_gettext
@@ -384,3 +384,7 @@ def _stop(game_id: str, seat: int, version: int, revision: int | None, reason: s
         if rows_changed(stopped) == 1:
             report.record(session, game_id, seat, game_turn, fates)
             write_turn_mail(session, game, seat)
+            # The seat's open pages read the plan again and show why it stopped: a new ETag
+            # and stamp (the game's version is the same), and the live pages hear of it.
+            game.updated_at = utcnow()
+            signals.game_touched(session, game_id)

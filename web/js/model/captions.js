@@ -62,7 +62,8 @@ export function playerName(board, seat) {
   return p.name === p.colour ? colour : t("{name} ({colour})", { name: isolate(p.name), colour });
 }
 
-function pieceName(piece) {
+/** A piece by name: a stone with its article ("a crystal"), a figure ("red 5"). */
+export function pieceName(piece) {
   return STONE_KINDS.has(piece) ? aStoneName(piece) : figureName(piece);
 }
 

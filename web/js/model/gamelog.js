@@ -6,9 +6,10 @@
  * server's.
  */
 
-import { cardLabel, isolate, monsterCaption, playerName } from "./captions.js";
+import { cardLabel, isolate, monsterCaption } from "./captions.js";
 import { EVENT } from "./events.js";
 import { t } from "./i18n.js";
+import { eventsText } from "./logwords.js";
 import { colourName } from "./viewmodel.js";
 
 const MONSTER_TYPES = new Set(["card", "first_card_redraw", "monster_done"]);
@@ -87,8 +88,9 @@ function monsterLine(events) {
 /**
  * The lines of the log panel, oldest first: an action in the service's words ("Ann (green)
  * moved green 5 from h5 to h7.") with its notation beside them ("green 5 NNW", for those who
- * type it), "The monster draws 8 and stops on ..." for a monster phase, and the game's own
- * events (a new turn, the end) by their types until the action's record is known.
+ * type it), "The monster draws 8 and stops on ..." for a monster phase, and any other entry
+ * (a new turn, a pause, a seat handed to the computer; an action until its record is known)
+ * a sentence per event (`model/logwords.js`).
  * @param {object[]} entries from `groupEvents`
  * @param {Map<number, object>} actions action records by `seq` (seat, notation, words)
  * @param {object} board a board model, for the players' names
@@ -105,11 +107,7 @@ export function logLines(entries, actions, board) {
       return { key, text: isolateSeat(record.words, board, record.seat),
         notation: record.notation, monster: false };
     }
-    const seat = entry.events.find((e) => e.seat !== undefined)?.seat;
-    const who = seat === undefined ? t("The game") : playerName(board, seat);
-    // TRANSLATORS: {events} are the events' names as the engine calls them ("turn, phase").
-    const events = entry.events.map((e) => e.type).join(", ");
-    return { key, text: t("{who}: {events}", { who, events }), notation: null, monster: false };
+    return { key, text: eventsText(entry.events, board), notation: null, monster: false };
   });
 }
 

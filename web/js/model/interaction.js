@@ -22,13 +22,15 @@ const EMPTY = Object.freeze({
 
 /**
  * Start interacting with a view. Only the viewer who is the seat to act gets choices; everyone
- * else gets an interaction with nothing to pick.
+ * else gets an interaction with nothing to pick, and so does everyone while the game is paused
+ * (the engine's view knows nothing of a pause: the service refuses any move then).
  * @param {object} view the engine's player view (with `legal` and `viewer`)
+ * @param {{paused?: boolean}} [game] the service's facts: `paused` while the creator paused it
  * @returns {object} the interaction
  */
-export function startInteraction(view) {
+export function startInteraction(view, { paused = false } = {}) {
   const legal = view.legal ?? { seat: null, kind: null };
-  const canAct = legal.seat !== null && legal.seat === view.viewer;
+  const canAct = !paused && legal.seat !== null && legal.seat === view.viewer;
   return Object.freeze({
     ...EMPTY,
     kind: canAct ? legal.kind : null,

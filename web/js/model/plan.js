@@ -21,7 +21,7 @@ export function canPlan(info) {
 
 function lineOf(line) {
   return Object.freeze({ action: line.action, orFlip: Boolean(line.or_flip),
-    to: line.to ?? null });
+    to: line.to ?? null, pushes: line.pushes ?? [] });
 }
 
 /**
@@ -56,10 +56,40 @@ function edit(plan, changes) {
  * @param {object} plan
  * @param {object} action `{type: "move", figure, path}` or `{type: "flip", figure}`
  * @param {string|null} [to] the move's end square ("out": it leaves)
+ * @param {Array<{from: string, to: string|null}>} [pushes] the stones the move pushes
  * @returns {object}
  */
-export function addLine(plan, action, to = null) {
-  return edit(plan, { lines: [...plan.lines, lineOf({ action, to })] });
+export function addLine(plan, action, to = null, pushes = []) {
+  return edit(plan, { lines: [...plan.lines, lineOf({ action, to, pushes })] });
+}
+
+/**
+ * The board as it will be after the plan's moves, as they were planned (the server's end
+ * square and pushes for each; no rule is worked out here), and an arrow per move from where
+ * its figure stands now: plan mode draws them as chess sites draw premoves.
+ * @param {object} board a board model (`viewmodel.js`)
+ * @param {object[]} lines the plan's lines
+ * @returns {{board: object, arrows: Array<{figure: string, from: string|null, to: string}>}}
+ *   `from` null for a figure waiting outside, `to` "out" for one leaving by the exit
+ */
+export function plannedBoard(board, lines) {
+  let figures = board.figures;
+  let stones = board.stones;
+  const arrows = [];
+  for (const line of lines) {
+    if (line.action.type !== "move" || !line.to) continue;
+    const figure = figures.find((f) => f.id === line.action.figure);
+    if (!figure) continue;
+    arrows.push({ figure: figure.id, from: figure.square, to: line.to });
+    for (const push of line.pushes) {
+      stones = push.to === null ? stones.filter((st) => st.square !== push.from)
+        : stones.map((st) => (st.square === push.from ? { ...st, square: push.to } : st));
+    }
+    const moved = line.to === "out" ? { where: "escaped", square: null }
+      : { where: "board", square: line.to };
+    figures = figures.map((f) => (f === figure ? { ...f, ...moved, moved: true } : f));
+  }
+  return { board: { ...board, figures, stones }, arrows };
 }
 
 /** Remove the line at `index`. */

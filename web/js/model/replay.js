@@ -8,9 +8,10 @@
  */
 
 import {
-  gameCaption, lookCaption, monsterCaption, playerCaption, stepCaption, withEffects,
+  lookCaption, monsterCaption, playerCaption, stepCaption, withEffects,
 } from "./captions.js";
 import { EVENT } from "./events.js";
+import { eventSentence } from "./logwords.js";
 
 const STONE_KINDS = new Set(["stone", "crystal", "turn_right", "turn_180"]);
 const EFFECTS = new Set([EVENT.EAT, EVENT.PUSH]);
@@ -206,7 +207,8 @@ function gameEvent(work, e) {
     status.toMove = null;
     status.outcome = { winners: e.winners, reason: e.reason, escaped: e.escaped, eaten: e.eaten };
   }
-  return { caption: gameCaption(e, work.board), focus: [] };
+  // The service's own events (a pause, a seat handed to the computer) in words too.
+  return { caption: eventSentence(e, work.board), focus: [] };
 }
 
 const MONSTER_EVENTS = new Set([
@@ -221,7 +223,8 @@ const PLAYER_EVENTS = {
  * Turn events into frames, starting from `scene`, which is not changed.
  * A monster's step (or walk through a wall) is one frame together with what it eats and
  * pushes on arriving; every other event is a frame of its own. An event of a kind this page
- * does not know yet becomes a frame that changes nothing, captioned with its type.
+ * does not know yet becomes a frame that changes nothing; the service's own events (a pause,
+ * a seat handed to the computer) are frames that change nothing, told in words.
  * @param {{board: object, status: object}} scene the board model and status before the events
  * @param {object[]} events as the engine emits them
  * @returns {Frame[]}

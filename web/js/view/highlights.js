@@ -7,7 +7,7 @@
 
 import { DIRECTIONS, parseSquare } from "../model/geometry.js";
 import { t, tn } from "../model/i18n.js";
-import { parseFigure } from "../model/viewmodel.js";
+import { figureName, parseFigure } from "../model/viewmodel.js";
 import { centre } from "./layout.js";
 import { label, svg } from "./pieces.js";
 
@@ -21,7 +21,7 @@ function frame(square, cls) {
   return svg("rect", { class: cls, x: x + 0.04, y: y + 0.04, width: 0.92, height: 0.92, rx: 0.1 });
 }
 
-function pushArrow(from, to) {
+function pushArrow(from, to, cls = "hl-push") {
   const a = centre(from);
   const b = centre(to);
   const len = Math.hypot(b.x - a.x, b.y - a.y);
@@ -29,7 +29,7 @@ function pushArrow(from, to) {
   const uy = (b.y - a.y) / len;
   const tip = { x: b.x - ux * 0.2, y: b.y - uy * 0.2 };
   const back = { x: tip.x - ux * 0.22, y: tip.y - uy * 0.22 };
-  return svg("g", { class: "hl-push" }, [
+  return svg("g", { class: cls }, [
     svg("line", { x1: a.x, y1: a.y, x2: back.x, y2: back.y }),
     svg("polygon", {
       points: `${tip.x},${tip.y} ${back.x - uy * 0.13},${back.y + ux * 0.13} `
@@ -60,12 +60,34 @@ function add(notes, square, note) {
  * @param {object} h what to show; every field may be left out:
  *   `selectedSquare` (the selected figure's square), `destinations` ([{to, count}], `to` a
  *   square or "out"), `chosen` (a destination), `preview` (from `previewMove`), `spots`
- *   (squares a tile may take), `placement` ({squares, arrow}), `focus` (squares to point out)
+ *   (squares a tile may take), `placement` ({squares, arrow}), `focus` (squares to point out),
+ *   `last` (the last move, `model/marks.js`), `planned` (plan mode's arrows, `plannedBoard`)
  * @returns {Map<string, string>} a note per marked square ("a destination, 3 ways")
  */
 export function drawHighlights(layer, h) {
   const notes = new Map();
   const marks = [];
+  if (h.last) {
+    const { from, to, squares } = h.last;
+    if (from) {
+      marks.push(frame(from, "hl-last"));
+      add(notes, from, t("the last move started here"));
+    }
+    if (to) {
+      marks.push(frame(to, "hl-last"));
+      add(notes, to, t("the last move ended here"));
+    }
+    for (const square of squares) {
+      marks.push(frame(square, "hl-last"));
+      add(notes, square, t("placed last"));
+    }
+  }
+  for (const { figure, from, to } of h.planned ?? []) {
+    if (to === "out") continue;
+    if (from) marks.push(pushArrow(from, to, "hl-plan"));
+    marks.push(frame(to, "hl-plan-end"));
+    add(notes, to, t("{figure} is planned to end here", { figure: figureName(figure) }));
+  }
   if (h.selectedSquare) {
     marks.push(frame(h.selectedSquare, "hl-selected"));
     add(notes, h.selectedSquare, t("selected"));

@@ -50,7 +50,21 @@ function confirmBox(question, yes, no, onYes, onNo) {
 }
 
 /**
- * Show the host tools of the game `gameId` in `container` (the creator's page only).
+ * The event the game page sends `document` with each new game view it reads (`detail`: the
+ * API's view), so the host tools follow changes made elsewhere without a reload.
+ */
+export const GAME_VIEW_EVENT = "ff-game-view";
+
+/** What the host tools show of a game view, to redraw only when it changed. */
+function hostFacts(game) {
+  return JSON.stringify([game.status, game.paused_at, game.move_time_limit, game.move_deadline,
+    game.seats]);
+}
+
+/**
+ * Show the host tools of the game `gameId` in `container` (the creator's page only), and
+ * follow the game as the page reads it (`GAME_VIEW_EVENT`): a seat its player took back, the
+ * computer taking an absent seat, a pause from another tab.
  * @param {Element} container
  * @param {object} ui `client` (model/api.js), `alert(message)`, `clear()`
  * @param {string} gameId
@@ -195,5 +209,15 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
     );
   }
 
+  document.addEventListener(GAME_VIEW_EVENT, function follow(event) {
+    if (!container.isConnected) {
+      document.removeEventListener(GAME_VIEW_EVENT, follow);
+      return;
+    }
+    if (!event.detail?.id || hostFacts(event.detail) === hostFacts(game)) return;
+    game = event.detail;
+    // A question being asked ("Cancel this game for everyone?") keeps its place until answered.
+    if (!container.querySelector(".confirm")) draw();
+  });
   draw();
 }

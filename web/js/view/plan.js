@@ -43,7 +43,7 @@ function savedLine(plan) {
  * @param {function(): void} hooks.redraw draw the board's interaction again (mode or plan
  *   changed)
  * @param {function(): Promise<void>} hooks.reread read the game again (it moved on)
- * @returns {object} `refresh(info)`, `active()`, `interaction()`, `handlers(on)`
+ * @returns {object} `refresh(info)`, `active()`, `lines()`, `interaction()`, `handlers(on)`
  */
 export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
   const box = el("section", { id: "plan", class: "plan", "aria-label": t("Your turn plan") });
@@ -179,6 +179,10 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
       return s.read !== before;
     },
     active,
+    /** @returns {object[]} the lines of the plan being edited (none out of plan mode) */
+    lines() {
+      return active() ? s.plan.lines : [];
+    },
     /** @returns {object} the board's interaction in plan mode */
     interaction() {
       return planInteraction(s.plan, s.info.viewer.seat);
@@ -195,7 +199,7 @@ export function mountPlanMode(page, ui, gameId, { redraw, reread }) {
         words: planWords(),
         send(action) {
           const move = action.type === "move" ? chosenMove(current()) : null;
-          change(addLine(s.plan, action, move?.to ?? null));
+          change(addLine(s.plan, action, move?.to ?? null, move?.pushes ?? []));
         },
       };
     },
