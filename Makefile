@@ -10,6 +10,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+AXE := tests/support/axe
 # Debian packages the tests start for real (tests/support). fonts-liberation gives Chromium
 # fonts to draw text with in screenshots; nginx and iproute2 (ip netns) make the drill's hosts
 # (deploy/cluster); tests/deploy checks nginx.conf with nginx and a certificate from openssl,
@@ -25,7 +26,7 @@ run: $(VENV)/.installed
 
 # --soak plays the soak tests (marker soak) at full size, where a bare `pytest` plays a quick
 # sample; --durations lists the 15 slowest steps at the end, to see where the time goes.
-test: $(VENV)/.installed-test debian-packages
+test: $(VENV)/.installed-test debian-packages $(AXE)/node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict engine service worker
 	node --test web/tests/
@@ -58,6 +59,14 @@ lock: $(VENV)/.installed
 debian-packages:
 	deploy/apt-install-missing $(TEST_DEBIAN_PACKAGES)
 	command -v node >/dev/null || deploy/apt-install-missing nodejs
+	command -v npm >/dev/null || deploy/apt-install-missing npm
+
+# axe-core, the accessibility checks the browser tests run in the page (tests/support/
+# accessibility.py), pinned with its hash in package-lock.json: npm ci installs exactly that,
+# once (the tests then need no registry). The page itself needs no npm package.
+$(AXE)/node_modules/.installed: $(AXE)/package-lock.json | debian-packages
+	npm ci --prefix $(AXE) --ignore-scripts --no-audit --no-fund
+	touch $@
 
 # Stamp files live in the venv: removing .venv starts over; editing pyproject.toml reinstalls.
 $(BIN)/python:

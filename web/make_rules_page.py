@@ -307,7 +307,9 @@ def page(sections: list[Decision], language: str) -> str:
             f'    <section id="{d.anchor}">',
             f"      <h3>{_text(d.title)} <small>({_text(d.reference)})</small></h3>",
             *(f"      <p>{_text(p)}</p>" for p in d.paragraphs),
-            f'      <pre class="diagram">{_text(d.picture)}</pre>',
+            # In the tab order: on a phone the diagram is wider than the screen, and a
+            # keyboard scrolls it sideways once it has the focus.
+            f'      <pre class="diagram" tabindex="0">{_text(d.picture)}</pre>',
             f'      <p class="engine-says">{_text(says)}</p>',
             "    </section>",
         ]

@@ -61,4 +61,4 @@ def test_each_section_has_a_diagram_and_what_the_engine_does() -> None:
                                               "d7", "d19", "open-exit"}
     for name, body in sections:
         if name != "open-exit":
-            assert '<pre class="diagram">' in body and "What happens:" in body, name
+            assert '<pre class="diagram" tabindex="0">' in body and "What happens:" in body, name

@@ -88,12 +88,15 @@ function readSeats(list) {
 function copyButton(text, label) {
   const b = el("button", { type: "button",
     "aria-label": t("Copy the link: {label}", { label }) }, t("Copy"));
+  // The name keeps the words shown in it (a screen reader's user says what they see).
   b.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
       b.textContent = t("Copied");
+      b.setAttribute("aria-label", t("Copied: {label}", { label }));
     } catch {
       b.textContent = t("Select and copy by hand");
+      b.setAttribute("aria-label", t("Select and copy by hand: {label}", { label }));
     }
   });
   return b;
@@ -115,13 +118,17 @@ function showLinks(container, created) {
     }
     return el("li", {}, ...parts);
   });
-  container.replaceChildren(el("h2", { tabindex: "-1" }, t("Your game's links")),
+  // Each game made keeps its links on the page (they are shown only this once), the newest
+  // first.
+  const heading = el("h2", { tabindex: "-1" }, t("Your game's links"));
+  container.prepend(el("section", { class: "created-game", "data-game": created.game.id },
+    heading,
     el("p", {}, t("Send each player their own link: it is their key to the game. The "
       + "service shows these links only this once.")),
     ...heldNotice(created),
-    el("ul", { class: "links" }, ...items));
+    el("ul", { class: "links" }, ...items)));
   container.hidden = false;
-  container.querySelector("h2").focus();
+  heading.focus();
 }
 
 /** The seats whose invitation was not mailed, and why (nothing when every one was). */
@@ -161,8 +168,14 @@ function createForm(ui) {
     seatRow(list, 0, refresh);
     refresh();
   });
-  for (let i = 0; i < SEATS.min; i += 1) seatRow(list, i, refresh);
-  refresh();
+  /** The form as it opens: no names, the fewest seats, the page's language. */
+  const clearForm = () => {
+    form.reset();
+    gameLanguage.value = language();
+    list.replaceChildren();
+    for (let i = 0; i < SEATS.min; i += 1) seatRow(list, i, refresh);
+    refresh();
+  };
   const result = el("section", { class: "created", "aria-live": "polite" });
   result.hidden = true;
   const form = el("form", { class: "create", "aria-labelledby": "create-title" },
@@ -177,6 +190,7 @@ function createForm(ui) {
       t("The emails go out in it, to each player who has not chosen their own.")),
     el("div", { class: "buttons" },
       el("button", { type: "submit", class: "primary" }, t("Create the game"))));
+  clearForm();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const { spec, problems } = gameSpec({
@@ -193,6 +207,7 @@ function createForm(ui) {
       const created = await ui.client.createGame(spec);
       ui.clear();
       showLinks(result, created);
+      clearForm(); // a second Create makes no second game by mistake
     } catch (error) {
       ui.alert(error.message, error.details);
     }

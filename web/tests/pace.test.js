@@ -103,3 +103,12 @@ test("the pace calls go to their addresses with the token", async () => {
       body: { vacation_days: 3, missed_deadlines_limit: null } },
   ]);
 });
+
+test("nobody nudges the computer: it plays its seat at once", () => {
+  const seats = SEATS.map((s) => (s.seat === 1 ? { ...s, computer: "easy" } : s));
+  for (const viewer of [GAME.viewer, { kind: "creator", seat: null }]) {
+    const pace = paceOf({ ...GAME, seats, viewer }, NOW);
+    assert.equal(pace.nudge, null);
+    assert.match(bare(pace.clock), /^Bob \(red, computer: easy\) has 1 day 3 hours left/);
+  }
+});

@@ -29,6 +29,11 @@ const OFF_BOARD = {
   removed: () => t("out of the game"),
 };
 const WALL_LINE = { N: [0, 0, 1, 0], E: [1, 0, 1, 1], S: [0, 1, 1, 1], W: [0, 0, 0, 1] };
+// A door's sign: its font size (app.css's .door__label), the room left around it in its
+// frame, and the widest frame (a door grows outwards, into the margin of the viewBox).
+const DOOR_FONT = 0.28;
+const DOOR_PAD = 0.16;
+const DOOR_MAX = 1.7;
 
 /**
  * On a narrow screen the board is drawn with squares big enough to tap, and pans in its
@@ -57,6 +62,24 @@ function place(el, x, y, extra = "") {
   el.style.transform = `translate(${x}px, ${y}px)${extra}`;
 }
 
+/**
+ * How wide a door's frame is for its sign: a square, wider for a long word ("ENTRADA"), up to
+ * the margin beside the board. Reckoned from the word's length, since the board may be drawn
+ * while hidden (nothing to measure): an upper-case letter of the bold font is at most 0.75 of
+ * its size wide.
+ */
+function doorWidth(text) {
+  return Math.min(DOOR_MAX, Math.max(1, 0.75 * DOOR_FONT * [...text].length + DOOR_PAD));
+}
+
+/** The sign on a door, inside its frame `width` wide: smaller if even the widest is short. */
+function doorLabel(text, x, y, width) {
+  const sign = label(text, { class: "door__label", x, y });
+  const size = Math.min(DOOR_FONT, (width - DOOR_PAD) / (0.75 * [...text].length));
+  if (size < DOOR_FONT) sign.style.fontSize = `${size}px`; // the style's, as the CSS's
+  return sign;
+}
+
 function drawFloor(layer) {
   for (const square of SQUARES) {
     const { x, y } = cellOrigin(square);
@@ -65,7 +88,7 @@ function drawFloor(layer) {
       class: `cell cell--${(x + y) % 2 ? "dark" : "light"}`
         + (square === EXIT ? " cell--exit" : "") + (square === ENTRANCE ? " cell--entrance" : ""),
     });
-    layer.append(cell, label(square, { class: "cell__name", x: x + 0.84, y: y + 0.88 }));
+    layer.append(cell, label(square, { class: "cell__name", x: x + 0.8, y: y + 0.86 }));
   }
   for (const { square, side, letter } of WALL_LETTERS) {
     const { x, y } = cellOrigin(square);
@@ -78,18 +101,22 @@ function drawFloor(layer) {
       label(letter === "*" ? "★" : letter, { class: "wall__letter", x: x + dx, y: y + dy }),
     );
   }
-  const door = (attrs, text, x, y) => svg("g", { ...attrs, class: `door ${attrs.class}` }, [
-    svg("rect", { class: "door__frame", x, y, width: 1, height: 1, rx: 0.12 }),
-    label(text, { class: "door__label", x: x + 0.5, y: y + 0.5 }),
-  ]);
+  const door = (attrs, text, x, y, outwards) => {
+    const width = doorWidth(text);
+    const left = outwards < 0 ? x + 1 - width : x;
+    return svg("g", { ...attrs, class: `door ${attrs.class}` }, [
+      svg("rect", { class: "door__frame", x: left, y, width, height: 1, rx: 0.12 }),
+      doorLabel(text, left + width / 2, y + 0.5, width),
+    ]);
+  };
   layer.append(
     door({ class: "door--exit", "data-door": "out", role: "button", tabindex: -1,
       "aria-label": t("the exit: leave the fortress") },
     // TRANSLATORS: the sign on the board's exit door; keep it short (one square wide)
-    t("EXIT"), 0, TOP_PANEL_Y - 0.5),
+    t("EXIT"), 0, TOP_PANEL_Y - 0.5, -1),
     door({ class: "door--entrance", "aria-hidden": "true" },
       // TRANSLATORS: the sign on the board's entrance; keep it short (one square wide)
-      t("IN"), WIDTH - 1, BOTTOM_PANEL_Y - 0.5),
+      t("IN"), WIDTH - 1, BOTTOM_PANEL_Y - 0.5, 1),
     label(OFF_BOARD.escaped(), {
       class: "panel__title", x: 1.2, y: TOP_PANEL_Y - 0.75, "text-anchor": "start",
     }),

@@ -3,15 +3,21 @@
  * seat's colour; for a seat a textbox, a character counter and Send; for the creator a Mute
  * or Unmute button per seat. The page's poll calls `refresh`, which asks for the messages
  * after the last one it has. Every text goes in through textContent (a message is never
- * markup); a refusal shows the server's message.
+ * markup); a refusal shows the server's message. The others' messages not yet seen (the list
+ * was never on the screen since they came) are counted on a button that leads to them; what
+ * was seen is kept in the browser, per game and viewer, so the count holds across visits.
  */
 
 import {
   composerOf, counterOf, mergeMessages, messageLines, muteChoices,
 } from "../model/talk.js";
-import { language, t } from "../model/i18n.js";
+import { deviceStorage } from "../model/device.js";
+import { language, t, tn } from "../model/i18n.js";
 import { el } from "./panel.js";
 import { zoneOf } from "./words.js";
+
+/** Where the last message seen of a game is kept, per viewer: `ff.chat.seen.<game>.<viewer>`. */
+const SEEN_KEY = "ff.chat.seen";
 
 /** A message's time of day, "18:30" or "6:30 PM" as the page's language writes it. */
 function timeOfDay(at, timeZone) {
@@ -37,15 +43,18 @@ function lineOf(line, timeZone) {
  * @param {Element} container
  * @param {object} ui `client` (model/api.js)
  * @param {string} gameId
- * @returns {{refresh(info: object): Promise<void>}} `refresh(info)` fetches the new messages
- *   and redraws for the game's facts `info` (from `readGame`); it never throws
+ * @returns {{refresh(info: object): Promise<void>, unread: Element}} `refresh(info)` fetches
+ *   the new messages and redraws for the game's facts `info` (from `readGame`); it never
+ *   throws. `unread` is the button with the count of unread messages, for the page to place
  */
 export function createChat(container, ui, gameId) {
   const s = {
     messages: [], after: 0, muted: [], info: null, sending: false, readFailed: false,
     shown: "", // what the list and the mute buttons show, so a poll with no news keeps them
+    seen: null, inView: false, // the last message seen (seq), and whether the list is seen now
   };
-  const list = el("ol", { class: "chat__list" });
+  // In the tab order: a long talk scrolls in its box, and a keyboard scrolls it once focused.
+  const list = el("ol", { class: "chat__list", tabindex: "0" });
   const empty = el("p", { class: "hint" }, t("No one has written yet."));
   const note = el("p", { class: "hint chat__note" });
   const box = el("textarea", { id: "chat-text", rows: "2", class: "chat__box" });
@@ -60,8 +69,46 @@ export function createChat(container, ui, gameId) {
   const mutes = el("ul", { class: "chat__mutes" });
   error.hidden = true;
   form.hidden = true; // until the first refresh says who is looking
-  container.replaceChildren(el("h2", {}, t("Table talk")), list, empty, note, form, error,
-    mutes);
+  const heading = el("h2", { tabindex: "-1" }, t("Table talk"));
+  container.replaceChildren(heading, list, empty, note, form, error, mutes);
+  const unread = el("button", { type: "button", class: "chat__unread" });
+  unread.hidden = true;
+  unread.addEventListener("click", () => {
+    list.scrollIntoView({ block: "center" }); // the messages on screen: they are seen
+    (!form.hidden && !box.disabled ? box : heading).focus({ preventScroll: true });
+  });
+
+  /** Where this viewer's last seen message of this game is kept. */
+  function seenKey() {
+    const { kind, seat } = s.info.viewer;
+    return `${SEEN_KEY}.${gameId}.${kind}${seat ?? ""}`;
+  }
+
+  /** Count the others' messages after the last seen one; all are seen once the list shows. */
+  function drawUnread() {
+    if (!s.info) return;
+    s.seen ??= Number(deviceStorage().getItem(seenKey()) ?? 0);
+    const last = s.messages.at(-1)?.seq ?? 0;
+    if (s.inView && !document.hidden && last > s.seen) {
+      s.seen = last;
+      try {
+        deviceStorage().setItem(seenKey(), String(last));
+      } catch {
+        // the storage is full: the count is kept for this visit only
+      }
+    }
+    const count = messageLines(s.messages.filter((m) => m.seq > s.seen), s.info.viewer)
+      .filter((line) => !line.own).length;
+    unread.hidden = count === 0;
+    unread.textContent = tn("{n} new message at the table", "{n} new messages at the table",
+      count);
+  }
+
+  new IntersectionObserver((entries) => {
+    s.inView = entries.at(-1).isIntersecting;
+    drawUnread();
+  }, { threshold: 0.5 }).observe(list);
+  document.addEventListener("visibilitychange", drawUnread);
 
   /** Show `message` (empty: none); a failed read's is taken away by the next read. */
   function say(message, readFailed = false) {
@@ -108,6 +155,7 @@ export function createChat(container, ui, gameId) {
     box.disabled = !composer.enabled;
     drawCounter();
     if (scroll) list.scrollTop = list.scrollHeight;
+    drawUnread();
   }
 
   async function setMute(seat, muted) {
@@ -167,5 +215,5 @@ export function createChat(container, ui, gameId) {
       drawCounter();
     }
   });
-  return { refresh };
+  return { refresh, unread };
 }

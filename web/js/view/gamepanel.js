@@ -10,7 +10,7 @@ import { t } from "../model/i18n.js";
 import { colourName } from "../model/viewmodel.js";
 import { el } from "./panel.js";
 import { turnOf } from "./signals.js";
-import { levelName, when, zoneOf } from "./words.js";
+import { levelName } from "./words.js";
 
 function whoYouAre(game, info) {
   if (info.viewer.kind === "spectator") return t("You are watching.");
@@ -20,15 +20,10 @@ function whoYouAre(game, info) {
     { colour: colourName(seat.colour), name: isolate(seat.name) });
 }
 
-function clock(info) {
-  if (info.pausedAt || !info.moveDeadline) return "";
-  return t("The player to move has until {moment}.",
-    { moment: when(info.moveDeadline, zoneOf(info.viewer)) });
-}
-
 /**
  * Show the game's title and the facts of the service: who you are, where the game stands
- * (whose move, open seats, paused, over), the clock.
+ * (whose move, open seats, paused, over). The clock is the pace panel's (view/pace.js): the
+ * deadline is said once, as the time left.
  * @param {Element} container
  * @param {{title: string}} game from `readGame`
  * @param {object} info from `readGame`
@@ -37,8 +32,6 @@ export function renderInfo(container, game, info) {
   const turn = turnOf(info);
   const lines = [el("p", { class: "info" }, whoYouAre(game, info)),
     el("p", { class: `info turn${turn.mine ? " is-mine" : ""}` }, turn.text)];
-  const time = clock(info);
-  if (time) lines.push(el("p", { class: "info" }, time));
   const computers = info.seats.filter((s) => s.computer).map((s) =>
     // TRANSLATORS: a seat the computer plays: its name, colour and the computer's level
     t("{name} ({colour}, {level})",
@@ -59,12 +52,24 @@ export function renderInfo(container, game, info) {
  * @param {object[]} entries from `groupEvents`
  * @param {Map<number, object>} actions action records by seq
  * @param {object} board for the players' names
- * @param {object} on `replay(entry)`, `wholeGame()` (null: not offered)
+ * @param {object} on `replay(entry)`, `wholeGame()` (null: not offered); `position(entry)`, the
+ *   link to the position after an entry (null: none), and `stepTo(entry)`, which opens the
+ *   step-through there
  */
 export function renderLog(container, entries, actions, board, on) {
   const lines = logLines(entries, actions, board);
   const items = lines.map((line, i) => {
-    const item = el("li", { class: line.monster ? "log__monster" : "" }, line.text);
+    // The line links to its position (a permalink); a click opens the step-through there.
+    const href = on.position?.(entries[i]);
+    const text = href ? el("a", { href, class: "log__at" }, line.text) : line.text;
+    if (href) {
+      text.addEventListener("click", (event) => {
+        if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey) return;
+        event.preventDefault();
+        on.stepTo(entries[i]);
+      });
+    }
+    const item = el("li", { class: line.monster ? "log__monster" : "" }, text);
     if (line.notation) item.append(" ", el("code", { class: "log__notation" }, line.notation));
     if (line.monster) {
       const b = el("button", { type: "button", class: "small",
@@ -81,7 +86,8 @@ export function renderLog(container, entries, actions, board, on) {
     b.addEventListener("click", on.wholeGame);
     parts.push(el("div", { class: "buttons" }, b));
   }
-  parts.push(items.length ? el("ol", { class: "log" }, ...items)
+  // In the tab order: a long log scrolls in its box, and a keyboard scrolls it once focused.
+  parts.push(items.length ? el("ol", { class: "log", tabindex: "0" }, ...items)
     : el("p", {}, t("Nothing has happened yet.")));
   container.replaceChildren(...parts);
   const list = container.querySelector("ol");

@@ -65,7 +65,7 @@ function absentLine(s) {
  * @returns {{clock: string|null, nudge: {can: boolean, text: string}|null, absent: string[],
  *   back: string|null}}
  *   `clock`: the time left (null: no deadline); `nudge`: the button, or why it waits (null:
- *   nobody to nudge, or the viewer is the one waited for); `absent`: the creator's prompts;
+ *   nobody to nudge: the computer or the viewer is the one waited for); `absent`: the creator's prompts;
  *   `back`: for a player whose seat the computer plays, what the button to take it back says
  *   beside it (null: otherwise)
  */
@@ -83,7 +83,9 @@ export function paceOf(game, now) {
     }
   }
   let nudge = null;
-  if (toMove && !game.paused_at && !mine && game.viewer.kind !== "spectator") {
+  // The computer plays its seats at once: there is no one to nudge.
+  if (toMove && !toMove.computer && !game.paused_at && !mine
+    && game.viewer.kind !== "spectator") {
     const next = game.next_nudge_at;
     nudge = next && Date.parse(next) > now
       ? { can: false, text: t("Nudged already: the next nudge may go at {moment} (one a day).",
