@@ -6,7 +6,8 @@ commit that wrote outbox rows, the web process (or a worker whose job wrote more
 ``relay_outbox`` with their ids, never before the commit.
 
 The broker is ``CELERY_BROKER_URL``; without it, kombu's SQLAlchemy transport on a SQLite file
-in the instance folder, so a local run needs no server. That transport takes each message
+in the instance folder, so a local run needs no server (``worker/broker.py``: looked at every
+``EMBEDDED_BROKER_POLL_SECONDS``, not kombu's second). That transport takes each message
 under SQLite's write lock (``BEGIN IMMEDIATE``), so several worker processes never receive
 the same one; kombu's filesystem transport moves message files to the system's temporary
 folder, which is a copy and a delete, not an atomic rename, when that folder is on another
@@ -22,6 +23,7 @@ from celery import Celery, Task, signals
 from flask import Flask
 
 from service.plumbing import outbox
+from worker.broker import database_url, embedded_transport, is_embedded
 from worker.schedule import beat_schedule
 from worker.tasks import RELAY_OUTBOX
 
@@ -43,11 +45,6 @@ def _leave_logging_alone(**_: Any) -> None:
 
     logging.getLogger("celery.task").propagate = True
     billiard.util.get_logger().handlers = list(logging.getLogger().handlers)
-
-
-def is_embedded(broker_url: str) -> bool:
-    """Return whether ``broker_url`` is the SQLAlchemy transport (no broker server)."""
-    return broker_url.startswith("sqla+")
 
 
 def celery_config(app: Flask) -> dict[str, Any]:
@@ -85,10 +82,12 @@ def celery_config(app: Flask) -> dict[str, Any]:
         "worker_hijack_root_logger": False,
     }
     if is_embedded(broker):
-        # Virtual transports have no broadcast between processes: no remote control. (Its
-        # workers poll the table once a second; kombu hands every transport option to
-        # SQLAlchemy's create_engine, which refuses polling_interval.)
+        # Virtual transports have no broadcast between processes: no remote control. Its
+        # workers poll the table, every EMBEDDED_BROKER_POLL_SECONDS (worker/broker.py).
         settings["worker_enable_remote_control"] = False
+        settings["broker_url"] = database_url(broker)
+        settings["broker_transport"] = embedded_transport(
+            app.config["EMBEDDED_BROKER_POLL_SECONDS"])
     return settings
 
 

@@ -14,7 +14,8 @@ def test_without_a_broker_url_it_uses_the_embedded_broker_in_the_instance_folder
     app = create_app({"TESTING": True})
     settings = celery_config(app)
     instance = Path(app.instance_path)
-    assert settings["broker_url"] == f"sqla+sqlite:///{instance / 'celery-broker.sqlite3'}"
+    assert settings["broker_url"] == f"sqlite:///{instance / 'celery-broker.sqlite3'}"
+    assert settings["broker_transport"].polling_interval == 0.1
     assert settings["worker_enable_remote_control"] is False
     assert settings["beat_schedule_filename"] == str(instance / "celerybeat-schedule")
 

@@ -42,8 +42,8 @@ function fakeSources() {
     addEventListener(type, listener) {
       (this.listeners[type] ??= []).push(listener);
     }
-    emit(type) {
-      for (const listener of this.listeners[type] ?? []) listener({ data: "{}" });
+    emit(type, data = "{}") {
+      for (const listener of this.listeners[type] ?? []) listener({ data });
     }
     open() {
       this.readyState = 1;
@@ -184,3 +184,32 @@ test("a read that fails while streaming is tried again", async () => {
   assert.equal(reads, 2);
   assert.deepEqual(clock.timers.filter((t) => !t.done), [], "no retry after a success");
 });
+
+test("the first event of the first stream says so, with the version and messages it tells",
+  async () => {
+    const clock = fakeClock();
+    const { Source, made } = fakeSources();
+    const heard = [];
+    const live = startLive({
+      ticket: async () => ({ url: "/live" }), onNews: async (news) => { heard.push(news); },
+      EventSource: Source, schedule: clock.schedule, cancel: clock.cancel,
+    });
+    await settle();
+    made[0].open();
+    made[0].emit("game", JSON.stringify({ version: 7, messages: 2 }));
+    await settle();
+    made[0].emit("game", JSON.stringify({ version: 8, messages: 2 }));
+    await settle();
+    made[0].refuse(); // a new ticket, a new stream: its first event is no longer the page's
+    await clock.tick();
+    await settle();
+    made[1].open();
+    made[1].emit("game", "not json");
+    await settle();
+    assert.deepEqual(heard, [
+      { version: 7, messages: 2, first: true },
+      { version: 8, messages: 2, first: false },
+      { version: null, messages: null, first: false },
+    ]);
+    live.stop();
+  });

@@ -10,6 +10,12 @@
  * `RETRY_STREAM_EVERY` polls. `onNews` is the page's "read the game again"; calls never
  * overlap: news that comes while one runs makes one more run after it, and a read that
  * fails (it throws) is tried again after `RETRY_MS`.
+ *
+ * `onNews` is given what the stream said, `{version, messages, first}`, or null (a poll, a
+ * retry, news that came during a read). A stream opened without `Last-Event-ID` tells the
+ * game's state at once; `first` marks that event of the page's first stream, which opens
+ * right after the page read the game: when its version is the one read, the page need not
+ * read it again.
  */
 
 /** Milliseconds between two looks when polling. */
@@ -37,10 +43,10 @@ export function startLive({
 }) {
   const s = {
     mode: EventSource ? "stream" : "poll", source: null, failures: 0, polls: 0,
-    timer: null, retry: null, stopped: false, running: false, again: false,
+    timer: null, retry: null, stopped: false, running: false, again: false, opened: 0,
   };
 
-  async function news() {
+  async function news(heard = null) {
     if (s.running) {
       s.again = true;
       return;
@@ -51,10 +57,11 @@ export function startLive({
       do {
         s.again = false;
         try {
-          await onNews();
+          await onNews(heard);
         } catch {
           failed = true;
         }
+        heard = null;
       } while (s.again && !s.stopped);
     } finally {
       s.running = false;
@@ -100,7 +107,12 @@ export function startLive({
     if (s.stopped) return;
     const source = new EventSource(url);
     s.source = source;
-    source.addEventListener("game", () => news());
+    let first = s.opened === 0;
+    s.opened += 1;
+    source.addEventListener("game", (event) => {
+      news({ ...heardOf(event.data), first });
+      first = false;
+    });
     source.onopen = () => {
       s.failures = 0;
       if (s.mode === "poll") {
@@ -115,6 +127,16 @@ export function startLive({
       s.source = null;
       failed();
     };
+  }
+
+  /** The stream's `{version, messages}`, or nothing where the data cannot be read. */
+  function heardOf(data) {
+    try {
+      const { version, messages } = JSON.parse(data);
+      return { version, messages };
+    } catch {
+      return { version: null, messages: null };
+    }
   }
 
   if (EventSource) open();
