@@ -12,7 +12,9 @@ from service import metrics, reactions
 from service.features.actions import routes as actions
 from service.features.computer import routes as computer
 from service.features.deadlines import routes as deadlines
+from service.features.device import routes as device
 from service.features.games import routes as games
+from service.features.home import device_routes as home_devices
 from service.features.home import routes as home
 from service.features.links import routes as links
 from service.features.live import init_app as init_live
@@ -21,6 +23,7 @@ from service.features.log import routes as log
 from service.features.mailin import routes as mailin
 from service.features.plans import routes as plans
 from service.features.prefs import routes as prefs
+from service.features.push import routes as push
 from service.features.talk import routes as talk
 from service.features.webhooks import routes as webhooks
 from service.plumbing import errors, health, logs, page_texts, readiness, request_ids, site
@@ -70,8 +73,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(talk.blp)
     api.register_blueprint(plans.blp)
     api.register_blueprint(computer.blp)
+    api.register_blueprint(push.blp)
+    api.register_blueprint(home_devices.blp)
     for blueprint in (home.blp, home.asking, links.seat_email):
         api.register_blueprint(blueprint)
+    api.register_blueprint(device.blp)
     api.register_blueprint(live.blp)
     api.register_blueprint(page_texts.blp)
     init_live(app)

@@ -68,6 +68,12 @@ SEAMS = {
     "service.features.prefs.service": "a seat's notification settings ('answers' by mail)",
     "service.features.notifications.service": "telling players on every channel",
     "service.features.webhooks.messages": "the webhook messages written beside the mails",
+    "service.features.push.notices": "the pushes written beside the mails (notifications)",
+    "service.features.push.service": "a device kept for a seat (home subscribes one for "
+                                     "every seat it lists)",
+    "service.features.push.schemas": "a browser's subscription, as home's route reads it",
+    "service.features.webhooks.addresses": "the public-address rule of URLs the service POSTs "
+                                           "to (push endpoints, as webhook targets)",
 }
 """What a feature may take from another, and why: every other import between features is
 refused. docs/architecture.md names each ("Seams")."""

@@ -110,6 +110,9 @@ DEFAULTS: dict[str, Any] = {
     # result backend is only needed to wait for a task's result (the benchmark's ping).
     "CELERY_BROKER_URL": None,
     "CELERY_RESULT_BACKEND": None,
+    # Seconds between two looks of a worker at the embedded broker's empty queue (no
+    # CELERY_BROKER_URL, or a sqla+ one: worker/broker.py); kombu's own is 1 s.
+    "EMBEDDED_BROKER_POLL_SECONDS": 0.1,
     # Logs: "text" (Python's, Flask's and Celery's own) or "json" (service.plumbing.logs: one object
     # a line, with the request id).
     "LOG_FORMAT": "text",
@@ -142,6 +145,22 @@ DEFAULTS: dict[str, Any] = {
     # seconds a receiver has to answer.
     "WEBHOOK_ALLOW_PRIVATE": False,
     "WEBHOOK_TIMEOUT": 10,
+    # Web Push (service.features.push, worker.push). VAPID_PRIVATE_KEY: the application
+    # server's P-256 private key, base64url of its 32 bytes (None: made once and kept in
+    # instance/vapid_private_key; with another database than the embedded one, push is
+    # off until it is set). Every subscription is bound to its public key: a new key means
+    # every device subscribes again. VAPID_SUBJECT: the operator's contact the push services
+    # see (mailto: or https:). PUSH_ALLOWED_ORIGINS: origins (scheme://host:port) a push
+    # endpoint may have besides public https ones (tests' loopback push service only).
+    # PUSH_MAIL_WAIT_SECONDS: how long a seat's mail waits for its push (mail_waits);
+    # PUSH_TIMEOUT: the seconds a push service has to answer; PUSH_TTL_SECONDS: how long a
+    # push service keeps a message for a device that is offline.
+    "VAPID_PRIVATE_KEY": None,
+    "VAPID_SUBJECT": "mailto:fearsome-floors@localhost",
+    "PUSH_ALLOWED_ORIGINS": [],
+    "PUSH_MAIL_WAIT_SECONDS": 120,
+    "PUSH_TIMEOUT": 10,
+    "PUSH_TTL_SECONDS": 86400,
     # Play by email (service.features.mailin). Replies go to play+<token>@MAIL_REPLY_DOMAIN (None:
     # the domain of MAIL_FROM); MAIL_REPLY_PREFIX is the part before "+". MAIL_INBOUND_SECRET
     # guards POST /api/v1/mail/inbound (None: that door is closed); a larger message than
@@ -181,7 +200,7 @@ DEFAULTS: dict[str, Any] = {
     # is ended after LIVE_STREAM_SECONDS (the browser reconnects); a ticket that opens a
     # stream from a page lasts LIVE_TICKET_SECONDS.
     "LIVE_REDIS_URL": None,
-    "LIVE_POLL_SECONDS": 0.2,
+    "LIVE_POLL_SECONDS": 0.1,
     "LIVE_RECHECK_SECONDS": 5,
     "LIVE_HEARTBEAT_SECONDS": 20,
     "LIVE_STREAM_SECONDS": 3600,

@@ -210,3 +210,19 @@ def test_it_serves_the_rules_page_in_the_readers_language_as_the_app_does(
     assert "Accept-Language" in answer.headers["Vary"]
     assert answer.headers["Strict-Transport-Security"] == HSTS
     assert "default-src 'self'" in answer.headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize(("path", "content_type"), [
+    ("/sw.js", "text/javascript"),
+    ("/manifest.webmanifest", "application/manifest+json"),
+    ("/icons/icon-192.png", "image/png"),
+])
+def test_it_serves_the_service_worker_the_manifest_and_the_icons_never_stale(
+        pytestconfig: pytest.Config, tmp_path: Path, running: Ports, path: str,
+        content_type: str) -> None:
+    answer = requests.get(f"https://{HOST}:{running.https}{path}",
+                          verify=str(tmp_path / "tls" / "fullchain.pem"), timeout=10)
+    assert answer.status_code == 200
+    assert answer.content == (pytestconfig.rootpath / "web" / path.lstrip("/")).read_bytes()
+    assert answer.headers["Content-Type"].startswith(content_type)
+    assert answer.headers["Cache-Control"] == "no-cache"

@@ -8,6 +8,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from service import create_app
+from service.plumbing.assets import versioned_index
 
 WEB = Path(__file__).resolve().parents[2] / "web"
 
@@ -25,7 +26,9 @@ def test_it_serves_the_page_at_the_lobby_a_game_and_joining(client: FlaskClient,
     response = client.get(path, buffered=True)
     assert response.status_code == 200
     assert response.content_type == "text/html; charset=utf-8"
-    assert response.get_data() == (WEB / "index.html").read_bytes()
+    # Its links moved under the files' digest (tests/web/test_assets.py).
+    assert response.get_data(as_text=True) == versioned_index(
+        WEB, (WEB / "index.html").read_text())
     assert "default-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["Referrer-Policy"] == "no-referrer"
 
@@ -61,6 +64,9 @@ def test_it_serves_the_rules_page_in_the_readers_language(
     ("/js/model/api.js", "text/javascript; charset=utf-8"),
     ("/css/app.css", "text/css; charset=utf-8"),
     ("/demo/basic.json", "application/json"),
+    ("/sw.js", "text/javascript; charset=utf-8"),
+    ("/manifest.webmanifest", "application/manifest+json"),
+    ("/icons/icon-192.png", "image/png"),
 ])
 def test_it_serves_the_page_files_with_their_types_and_an_etag(
     client: FlaskClient, path: str, content_type: str
@@ -78,7 +84,7 @@ def test_it_serves_the_page_files_with_their_types_and_an_etag(
 
 @pytest.mark.parametrize("path", [
     "/js/missing.js", "/js/../../pyproject.toml", "/tests/api.test.js", "/play/G1/extra",
-    "/index.html/x", "/package.json",
+    "/index.html/x", "/package.json", "/icons/make_icons.py/x", "/sw.js/x",
 ])
 def test_it_serves_nothing_else(client: FlaskClient, path: str) -> None:
     response = client.get(path, buffered=True)

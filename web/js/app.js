@@ -1,7 +1,7 @@
 /**
  * The page: one HTML file for every address. `/` is the lobby, `/join/<id>#code=...` joins
  * an open seat, `/play/<id>#t=<token>` is a game (the token never leaves the fragment, so no
- * server sees it in an address), `/home` is a player's games (`#h=<token>`) or the
+ * server sees it in an address; without one, the token this device keeps for the game), `/home` is a player's games (`#h=<token>`) or the
  * confirmation of a new email address (`#c=<code>`), `?demo=...` shows the engine-made demos.
  * The page speaks the reader's language (model/language.js): the texts are loaded before
  * anything is shown.
@@ -12,9 +12,11 @@ import { showGame } from "./game.js";
 import { showHome } from "./home.js";
 import { showLobby } from "./lobby.js";
 import { ApiError, createClient, route } from "./model/api.js";
+import { deviceStorage, withKeptToken } from "./model/device.js";
 import { brokenLink } from "./model/errors.js";
 import { languageNames, t } from "./model/i18n.js";
 import { startLanguage, useLanguage } from "./model/language.js";
+import { showKept, showMyGames } from "./view/mygames.js";
 
 const page = Object.fromEntries(
   ["alert", "notice", "intro", "lobby", "title", "signals", "board", "side", "status", "actions",
@@ -59,7 +61,9 @@ async function main() {
   // The reader's language first: every text shown after is in it.
   const shown = await startLanguage();
   if (page.language) languageChooser(page.language, shown);
-  const where = route(window.location.pathname, window.location.search, window.location.hash);
+  // A game opened without `#t=` (a notification's click) takes the token this device keeps.
+  const where = withKeptToken(deviceStorage(),
+    route(window.location.pathname, window.location.search, window.location.hash));
   const ui = {
     client: createClient({ fetch: window.fetch.bind(window), token: where.token }),
     alert: (message) => say(page.alert, message),
@@ -73,12 +77,13 @@ async function main() {
       ui.alert(brokenLink());
       return;
     }
-    await showGame(page, ui, where);
+    await showKept(where, () => showGame(page, ui, where));
   } else if (where.page === "home") {
     await showHome(page.lobby, ui, where);
   } else if (where.page === "lobby" || where.page === "join") {
     showLobby(page.lobby, ui, where);
     page.intro.hidden = false;
+    if (where.page === "lobby") await showMyGames(page.lobby, ui);
   } else {
     ui.alert(t("There is no page at this address."));
   }
@@ -86,6 +91,13 @@ async function main() {
 
 // Another token for the same game (only the fragment changes): show the game as that one.
 window.addEventListener("hashchange", () => window.location.reload());
+
+// The skip link moves the focus past the header without changing the fragment, which holds
+// a game's token (a new fragment would open the page again, without it).
+document.querySelector(".skip-link")?.addEventListener("click", (event) => {
+  event.preventDefault();
+  document.getElementById("main")?.focus();
+});
 
 main().catch((error) => {
   if (error instanceof ApiError) {

@@ -10,6 +10,7 @@
  * A seat's page opens in the seat's language, unless the reader chose one on this site.
  */
 
+import { positionLink } from "./model/api.js";
 import { groupEvents, readGame, viewerLog } from "./model/gamelog.js";
 import {
   clearSelection, clickSquare, highlightsOf, selectFigure, startInteraction,
@@ -19,21 +20,26 @@ import { decisionOf } from "./model/decisions.js";
 import { language, loadLanguage, t, translateDocument } from "./model/i18n.js";
 import { chosenLanguage, useLanguage } from "./model/language.js";
 import { startLive } from "./model/live.js";
+import { lastMove } from "./model/marks.js";
+import { plannedBoard } from "./model/plan.js";
 import { eventFrames, stillFrame } from "./model/replay.js";
 import { createViewer, readLog } from "./model/timeline.js";
 import { boardModel, statusModel } from "./model/viewmodel.js";
 import { FRAME_MS, createPlayer } from "./view/animate.js";
 import { createBoard } from "./view/board.js";
 import { createChat } from "./view/chat.js";
+import { follow } from "./view/follow.js";
 import { renderInfo, renderLog } from "./view/gamepanel.js";
 import {
   createReplayControls, el, renderActions, renderStatus, setMoveTime, showFrame,
 } from "./view/panel.js";
 import { mountSeatEmail } from "./view/email.js";
 import { renderSettings } from "./view/settings.js";
-import { showTurn } from "./view/signals.js";
+import { showTurn, turnOf } from "./view/signals.js";
 import { showPace } from "./view/pace.js";
+import { GAME_VIEW_EVENT } from "./view/host.js";
 import { mountPlanMode } from "./view/plan.js";
+import { mountDeviceGames } from "./view/mygames.js";
 
 /**
  * Show a seat's page in the seat's language (`viewer.language`) when the reader has chosen
@@ -47,6 +53,18 @@ async function followSeatLanguage(viewer) {
   translateDocument(document);
   const chooser = document.getElementById("language");
   if (chooser) chooser.value = shown;
+}
+
+/**
+ * `client` whose `name` method asks the API once and gives every later caller that answer.
+ * @param {object} client model/api.js's
+ * @param {string} name
+ */
+function readOnce(client, name) {
+  let answer = null;
+  return Object.assign(Object.create(client), {
+    [name]: (...args) => (answer ??= client[name](...args)),
+  });
 }
 
 /**
@@ -64,16 +82,17 @@ async function showSeatLanguage(choice) {
  * @param {object} page the page's elements: board, side, title, status, actions, sent,
  *   replay, log, chat, settings
  * @param {object} ui `client`, `alert(message)`, `notice(message)`, `clear()`
- * @param {{gameId: string}} route
+ * @param {{gameId: string, at?: number|null}} route `at`: a position's link names this version
  */
-export async function showGame(page, ui, { gameId }) {
+export async function showGame(page, ui, { gameId, at = null }) {
   // Read first: the seat's language is known before anything is drawn.
   const first = await ui.client.readGame(gameId);
   await followSeatLanguage(first.game.viewer);
+  mountDeviceGames(page, ui, first.game); // kept on this device; the next game waiting
   const s = {
     info: null, game: null, view: null, board: null, status: null, it: null, etag: null,
     afterSeq: 0, entries: [], actions: new Map(), replaying: false, busy: false, start: null,
-    offline: false,
+    offline: false, marks: {}, planDrawn: false,
   };
   const boardView = createBoard(page.board, {
     onActivate(target) {
@@ -85,10 +104,11 @@ export async function showGame(page, ui, { gameId }) {
   });
   setMoveTime(boardView, FRAME_MS);
   const chat = createChat(page.chat, ui, gameId);
+  page.title.after(chat.unread); // the count of unread messages, at the top of the side
   const on = {
     update: interact,
     preview(move) {
-      const h = highlightsOf(s.it, s.board);
+      const h = { ...highlightsOf(s.it, s.board), ...s.marks };
       boardView.highlight(move ? { ...h, preview: move } : h);
     },
     send,
@@ -97,20 +117,26 @@ export async function showGame(page, ui, { gameId }) {
   const player = createPlayer({
     show(frame, how) {
       showFrame(boardView, page.status, frame, how);
+      follow(page.board, frame.scene.board.monster?.square ?? null, page.replay);
     },
     onChange(state) {
       controls?.update(state, frameText(state.frame), decisionOf(state.frame));
       // The last frame is now: back on it, the board is the game again, ready to play.
       const wasReplaying = s.replaying;
       s.replaying = state.playing || state.index < state.count - 1;
+      document.body.classList.toggle("is-replaying", s.replaying);
       if (wasReplaying && !s.replaying) drawLive();
-      if (s.replaying && !wasReplaying) {
-        page.actions.replaceChildren(el("h2", {}, t("Your move")), el("p", { class: "prompt" },
-          t("A replay is on the board; \"Back to the game\" shows the game as it is "
-            + "now.")));
-      }
+      if (s.replaying && !wasReplaying) showReplayNote();
     },
   });
+
+  /** Say a replay is on where the actor's choices go: "Your move" only to the seat to move. */
+  function showReplayNote() {
+    page.actions.replaceChildren(
+      el("h2", {}, turnOf(s.info).mine ? t("Your move") : t("A replay")),
+      el("p", { class: "prompt" }, t("A replay is on the board; \"Back to the game\" "
+        + "shows the game as it is now.")));
+  }
 
   const plan = mountPlanMode(page, ui, gameId, {
     redraw() {
@@ -122,12 +148,19 @@ export async function showGame(page, ui, { gameId }) {
 
   /** The board's interaction anew: the plan's moves in plan mode, else the view's. */
   function freshInteraction() {
-    return plan.active() ? plan.interaction() : startInteraction(s.view);
+    return plan.active() ? plan.interaction()
+      : startInteraction(s.view, { paused: Boolean(s.info.pausedAt) });
   }
 
   function interact(next) {
     s.it = next;
-    boardView.highlight(highlightsOf(s.it, s.board));
+    // Plan mode shows the board as it will be after the planned moves, with their arrows;
+    // the last move made is marked in either mode.
+    const planned = plan.active() ? plannedBoard(s.board, plan.lines()) : null;
+    if (planned || s.planDrawn) boardView.draw(planned?.board ?? s.board, { instant: true });
+    s.planDrawn = Boolean(planned);
+    s.marks = { last: lastMove(s.entries), planned: planned?.arrows ?? [] };
+    boardView.highlight({ ...highlightsOf(s.it, s.board), ...s.marks });
     renderActions(page.actions, s.it, s.board,
       plan.active() ? plan.handlers(on, () => s.it) : on);
   }
@@ -137,7 +170,7 @@ export async function showGame(page, ui, { gameId }) {
     Object.assign(s, { game, view, info });
     s.board = view && boardModel(view, game);
     s.status = view && statusModel(view);
-    s.it = view && startInteraction(view);
+    s.it = view && startInteraction(view, { paused: Boolean(info.pausedAt) });
   }
 
   /** The game's first position, from the API (once the game has started), for the viewer. */
@@ -165,7 +198,7 @@ export async function showGame(page, ui, { gameId }) {
     interact(s.it);
   }
 
-  function playFrames(frames, title) {
+  function playFrames(frames, title, at = null) {
     controls = createReplayControls(page.replay, player, {
       extra: [{
         text: t("Back to the game"), label: t("Stop the replay and show the game as it is now"),
@@ -175,7 +208,29 @@ export async function showGame(page, ui, { gameId }) {
     });
     page.replay.querySelector("h2").textContent = title;
     player.load(frames);
-    player.play();
+    if (at === null) player.play();
+    else player.step(at);
+  }
+
+  /** The log's entries the step-through shows (those after its first position). */
+  function stepEntries() {
+    return s.start ? s.entries.filter((e) => e.version > s.start.version) : [];
+  }
+
+  /** Open the step-through, paused, at the position after the log entry `entry`. */
+  function stepTo(entry) {
+    const index = stepEntries().indexOf(entry);
+    if (index < 0) return;
+    const viewer = viewerFrames();
+    window.history.replaceState(null, "", positionLink(window.location.href, entry.version));
+    playFrames(viewer.frames, t("The whole game"), viewer.entries[index].last);
+    page.replay.scrollIntoView?.({ block: "nearest" });
+  }
+
+  /** The link to the position after `entry`, for whoever may read the game (null: none). */
+  function positionOf(entry) {
+    return stepEntries().includes(entry)
+      ? positionLink(window.location.href, entry.version) : null;
   }
 
   function viewerFrames() {
@@ -217,20 +272,31 @@ export async function showGame(page, ui, { gameId }) {
     if (!s.board) return;
     renderLog(page.log, s.entries, s.actions, s.board, {
       replay: replayEntry, wholeGame: s.start ? showWholeGame : null,
+      position: positionOf, stepTo,
     });
   }
 
   /** Take a new view of the game: redraw, and replay any monster phase it brings. */
   async function update(apiGame) {
-    const before = s.board && { board: s.board, status: s.status };
+    const before = s.board && { board: s.board, status: s.status, turn: s.view?.game_turn };
     apply(apiGame);
-    await plan.refresh(s.info);
+    // The first board, or the same game turn (no monster phase to replay from the board
+    // shown): the position is drawn at once; what the plan and the log add follows.
+    if (s.board && (!before || s.view.game_turn === before.turn) && !s.replaying
+      && !plan.active()) {
+      page.board.hidden = false;
+      boardView.draw(s.board, { instant: true });
+    }
+    // The plan, the game's first position and the log, read at once: one wait, not three.
+    const [, , fresh] = await Promise.all([plan.refresh(s.info), loadStart(), fetchLog()]);
     s.it = s.view && freshInteraction();
     showPace(page, ui, apiGame);
-    await loadStart();
-    const fresh = await fetchLog();
+    document.dispatchEvent(new CustomEvent(GAME_VIEW_EVENT, { detail: apiGame }));
     showLog();
     drawLive();
+    // A replay begun on a view older than its events (read just before the monster's turn)
+    // learns now whose move it is.
+    if (s.replaying) showReplayNote();
     if (before && fresh.some((e) => e.monster)) {
       try {
         playFrames([stillFrame(before, t("The monster's turn.")),
@@ -251,6 +317,8 @@ export async function showGame(page, ui, { gameId }) {
       const reply = await ui.client.submit(gameId, action, s.info.version);
       s.etag = null;
       await update(reply.game);
+      // Send and the move's choices are gone: the focus goes back to the board's square.
+      page.board.querySelector('[data-cell][tabindex="0"]')?.focus();
     } catch (error) {
       if (error.isStale && error.details.game) {
         ui.notice(t("The game moved on while you were choosing: the board is redrawn as it "
@@ -267,8 +335,14 @@ export async function showGame(page, ui, { gameId }) {
   }
 
   /** Read the game again (ETag: an unchanged game costs a 304) and the table's news. */
-  async function refresh() {
+  async function refresh(heard = null) {
     if (s.busy) return;
+    if (heard?.first && heard.version === s.info.version) {
+      // The stream's opening news: the game as just read. The table's new messages, if it
+      // has any at all (their ids are not the page's sequence numbers).
+      if (heard.messages !== 0) await chat.refresh(s.info);
+      return;
+    }
     try {
       const read = await ui.client.readGame(gameId, s.etag);
       if (s.offline) ui.clear();
@@ -291,9 +365,15 @@ export async function showGame(page, ui, { gameId }) {
   page.side.hidden = false;
   s.etag = first.etag;
   await update(first.game);
+  // A position's link (`v=` in the fragment): the step-through opens there, at the last
+  // entry of that version.
+  const linked = at === null ? undefined : stepEntries().findLast((e) => e.version <= at);
+  if (linked) stepTo(linked);
   await chat.refresh(s.info);
-  renderSettings(page.settings, ui, gameId, s.info.viewer, showSeatLanguage);
-  mountSeatEmail(page.settings, ui, gameId, s.info.viewer);
+  // One read of the seat's notification settings serves both panels that show them.
+  const settingsUi = { ...ui, client: readOnce(ui.client, "notifications") };
+  renderSettings(page.settings, settingsUi, gameId, s.info.viewer, showSeatLanguage);
+  mountSeatEmail(page.settings, settingsUi, gameId, s.info.viewer);
   startLive({
     ticket: () => ui.client.liveTicket(gameId), onNews: refresh,
     EventSource: window.EventSource ?? null,
