@@ -160,13 +160,15 @@ def game_with_seats(session: Session,
 
 
 def _listeners(row: Row[*tuple[Any, ...]]) -> Listeners:
+    """Return who listens to the game, from a row of a read that asked."""
     return Listeners(bool(row.has_webhooks), bool(row.has_devices))
 
 
 def authenticate_with_seats(
     session: Session, game_id: str, credential: Credential, *, kinds: tuple[str, ...] = ()
 ) -> tuple[GameRecord, Caller, list[SeatRecord], Listeners]:
-    """Return the game, the caller, the seats and who listens besides the mail, in one query (see :func:`auth.authenticate`, :func:`game_with_seats`).
+    """Return the game, the caller, the seats and who listens besides the mail, in one
+    query (see :func:`auth.authenticate`, :func:`game_with_seats`).
 
     A :class:`~service.kernel.auth.VouchedSeat` is the seat it names (the other door checked it);
     a :class:`~service.kernel.auth.Bearer` token is checked here. The game and the seats are

@@ -33,6 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, expec
 from service.features.push import devices
 from service.plumbing.columns import utcnow
 from service.plumbing.extensions import db
+from tests.home.helpers import home_token
 from tests.service.helpers import a_legal_action
 from tests.support.browser import CHROMIUM_ARGS, DESKTOP, chromium_path, fits_390
 from tests.support.live_service import LiveService
@@ -427,3 +428,26 @@ def test_the_manifest_makes_the_page_installable(browser: Browser, service: Live
         icon = requests.get(f"{service.url}icons/icon-{size}.png", timeout=10)
         assert icon.headers["Content-Type"] == "image/png"
         assert icon.content[16:24] == size.to_bytes(4, "big") * 2  # the PNG's width, height
+
+
+def test_the_mailed_home_list_turns_notifications_on_for_every_game_under_way(
+        page: Page, context: BrowserContext, service: LiveService,
+        push_service: PushService) -> None:
+    device = write_subscription(context, service, push_service)
+    first = create(service, [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob"}],
+                   name="Friday game")
+    second = create(service, [{"name": "Cleo"}, {"name": "Ann", "email": "ann@example.com"}],
+                    name="Sunday game")
+    token = home_token(service.app, service.app.test_client(), "ann@example.com")
+    page.goto(f"{service.url}home#h={token}")
+    expect(page.locator(".home-game")).to_have_count(2)
+    box = page.locator(".home-push")
+    expect(box.locator(".push-state")).to_have_text("This device gets no notifications.")
+    box.get_by_role("button", name="Notify me on this device").click()
+    expect(box.locator(".push-state")).to_have_text("This device gets notifications.")
+    # Each of Ann's seats has this device now, as the service keeps it.
+    with service.app.app_context():
+        for game, seat in ((first, 0), (second, 1)):
+            [kept] = devices.current_devices(db.session, game["game"]["id"], seat)
+            assert devices.opened(kept).endpoint == device.endpoint
+        db.session.rollback()

@@ -13,6 +13,7 @@ import { t, tn } from "./model/i18n.js";
 import { colourName } from "./model/viewmodel.js";
 import { dailyMailChoice } from "./view/daily.js";
 import { askHomeForm, lostLinkForm } from "./view/email.js";
+import { mountDevicePush } from "./view/push.js";
 import { el } from "./view/panel.js";
 
 function gameItem(game) {
@@ -38,9 +39,11 @@ function signedOut(container, ui, email) {
 
 async function showList(container, ui, homeToken) {
   const client = createClient({ fetch: window.fetch.bind(window), token: homeToken });
+  let home;
   let lines;
   try {
-    lines = homeLines(await client.home());
+    home = await client.home();
+    lines = homeLines(home);
   } catch (error) {
     ui.alert(error.message);
     container.replaceChildren(askHomeForm(ui), lostLinkForm(ui));
@@ -68,11 +71,29 @@ async function showList(container, ui, homeToken) {
       + "keep it to yourself.", "For {email}: {n} games wait for your move. This link works "
       + "until {moment}; keep it to yourself.", waiting, words)),
     list,
+    notificationsHere(ui, home.games),
     el("h2", {}, t("Your email")),
     dailyMailChoice(ui, lines.dailyMail, (choice) => client.setHomeDailyMail(choice)),
     el("div", { class: "buttons" }, out),
     el("p", { class: "hint" }, t("Sign out everywhere: this link and every other one sent to "
       + "you stop working, and so do the game links on this page.")));
+}
+
+/**
+ * "Notify me on this device" for every game of the list open or under way, each seat by its
+ * own link's token (the one the list hands out): the same button as "your games" on the lobby.
+ * @param {object} ui
+ * @param {object[]} games the home's games, as the API gives them
+ * @returns {Element}
+ */
+function notificationsHere(ui, games) {
+  const seats = games.filter((g) => g.status === "open" || g.status === "active")
+    .map((g) => ({ game_id: g.game_id, seat: g.seat,
+      token: new URLSearchParams(new URL(g.link).hash.slice(1)).get("t") }))
+    .filter((seat) => seat.token);
+  const box = el("section", { class: "home-push" });
+  if (seats.length) mountDevicePush(box, ui, seats);
+  return box;
 }
 
 async function confirm(container, ui, code) {
