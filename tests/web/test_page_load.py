@@ -66,3 +66,23 @@ def test_a_cold_load_reads_each_once_and_a_warm_load_asks_for_no_file(
         assert warm.count(f"GET {api}/notifications 200") == 1
     finally:
         context.close()
+
+
+def test_the_creators_page_reads_the_game_once(
+        browser: Browser, service: tuple[LiveService, list[str]]) -> None:
+    live, answered = service
+    game = make_game(live.url)
+    game.play_one()
+    context = browser.new_context()
+    try:
+        answered.clear()
+        page = context.new_page()
+        page.goto(f"{live.url}play/{game.id}#t={game.creator}")
+        expect(page.locator(".host-tools h2, .host-tools h3").first).to_be_visible()
+        page.wait_for_timeout(2000)  # the stream opens and tells the game's state
+        api = f"/api/v1/games/{game.id}"
+        # The page and its host tools start from one read of the game.
+        assert answered.count(f"GET {api} 200") == 1, answered
+        assert not any(line.startswith(f"GET {api} 304") for line in answered), answered
+    finally:
+        context.close()

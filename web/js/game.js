@@ -68,6 +68,24 @@ function readOnce(client, name) {
 }
 
 /**
+ * `client` whose first call of `name` gives `answer` (already read) and every later one asks
+ * the API.
+ * @param {object} client model/api.js's
+ * @param {string} name
+ * @param {*} answer
+ */
+function answeredFirst(client, name, answer) {
+  let given = Promise.resolve(answer);
+  return Object.assign(Object.create(client), {
+    [name]: (...args) => {
+      const first = given;
+      given = null;
+      return first ?? client[name](...args);
+    },
+  });
+}
+
+/**
  * Once the seat saved its language and time zone: open the page again in them (everything on
  * it, the board's words and the times alike, is then drawn in them).
  * @param {{language: string}} choice the API's answer
@@ -370,8 +388,10 @@ export async function showGame(page, ui, { gameId, at = null }) {
   const linked = at === null ? undefined : stepEntries().findLast((e) => e.version <= at);
   if (linked) stepTo(linked);
   await chat.refresh(s.info);
-  // One read of the seat's notification settings serves both panels that show them.
-  const settingsUi = { ...ui, client: readOnce(ui.client, "notifications") };
+  // One read of the seat's notification settings serves both panels that show them; the
+  // creator's host tools start from the game as just read.
+  const settingsUi = { ...ui,
+    client: answeredFirst(readOnce(ui.client, "notifications"), "readGame", first) };
   renderSettings(page.settings, settingsUi, gameId, s.info.viewer, showSeatLanguage);
   mountSeatEmail(page.settings, settingsUi, gameId, s.info.viewer);
   startLive({

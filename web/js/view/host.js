@@ -117,13 +117,10 @@ export async function renderHostTools(container, ui, gameId, onGame = () => {}) 
 
   function timeTools() {
     const limit = game.move_time_limit;
+    // The move under way's deadline is said once on the page, as the time left (pace.js).
     const said = [limit
       ? t("Each player has {duration} for a move.", { duration: duration(limit) })
       : t("Each player has as long as they like for a move.")];
-    if (game.move_deadline) {
-      said.push(t("The move under way ends at {moment}.",
-        { moment: when(game.move_deadline, zoneOf(game.viewer)) }));
-    }
     const lines = [el("h3", {}, t("Time per move")),
       el("p", { class: "time-limit" }, said.join(" "))];
     if (game.status !== "active" && game.status !== "open") return lines;
