@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import base64
 import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from cryptography.hazmat.primitives import serialization
@@ -153,4 +155,25 @@ def test_a_seat_has_at_most_so_many_devices(push_app: Flask, client: FlaskClient
     response = client.put(game.url("/push/subscription"),
                           json=push_service.subscribe(key).to_json(), headers=headers)
     assert_error(response, 409, "push/too_many")
+    assert len(stored(push_app)) == MAX_DEVICES
+
+
+def test_devices_subscribed_at_once_stop_at_the_limit(push_app: Flask, client: FlaskClient,
+                                                      push_service: PushService) -> None:
+    # Under READ COMMITTED each request could count the seat's devices before the others
+    # wrote theirs; the seat's row is locked while one counts and adds.
+    game = create_game(client)
+    key = server_key(client)
+    headers = auth(game.seat_tokens[0])
+    bodies = [push_service.subscribe(key).to_json() for _ in range(MAX_DEVICES + 6)]
+    start = threading.Barrier(len(bodies))
+
+    def subscribe(body: dict[str, object]) -> int:
+        start.wait()
+        return push_app.test_client().put(game.url("/push/subscription"), json=body,
+                                          headers=headers).status_code
+
+    with ThreadPoolExecutor(len(bodies)) as pool:
+        codes = list(pool.map(subscribe, bodies))
+    assert sorted(codes) == [200] * MAX_DEVICES + [409] * 6
     assert len(stored(push_app)) == MAX_DEVICES

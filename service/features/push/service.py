@@ -17,13 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
 from service.features.push import devices
 from service.features.push.endpoints import Subscription, check_endpoint, read_subscription
 from service.features.push.models import BOTH, MAIL, PushSubscription
 from service.kernel.auth import SEAT, authenticate
+from service.kernel.models import Seat
 from service.kernel.vocabulary import CANCELLED, FINISHED
 from service.plumbing import vapid
 from service.plumbing.columns import utcnow
@@ -98,6 +99,10 @@ def checked_subscription(body: Mapping[str, Any]) -> Subscription:
 def keep(session: Session, game_id: str, seat: int, subscription: Subscription) -> None:
     """Store the device for the seat (renew its keys when it has it); with it, the seat that
     heard by mail alone hears on its devices too (``channels`` both)."""
+    # The seat's row held until the commit: requests at once count and add one after the
+    # other, so none passes the limit (SQLite's write transaction holds its write lock).
+    session.execute(select(Seat.seat).where(Seat.game_id == game_id, Seat.seat == seat)
+                    .with_for_update())
     devices.drop_stale(session, game_id, seat)
     row = devices.find(session, game_id, seat, subscription.endpoint)
     if row is not None:
