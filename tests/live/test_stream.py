@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -177,3 +178,32 @@ def test_a_game_waiting_for_players_has_no_first_position(service: LiveService) 
     answer = requests.get(f"{service.url}api/v1/games/{body['game']['id']}/start",
                           headers=bearer(token_of(body["creator_link"])), timeout=TIMEOUT)
     assert answer.status_code == 409 and error_code(answer) == "game/not_started"
+
+
+def test_a_pause_between_a_pages_read_and_its_stream_is_not_lost(service: LiveService) -> None:
+    # The page reads the game, then asks for a ticket naming the ETag it read: a change in
+    # between (a pause leaves the version alone) shows as "changed"; one after the ticket,
+    # as the stream's first event. The stream sends nothing for what the page already has.
+    game = make_game(service.url)
+    read = requests.get(game.url(), headers=bearer(game.seats[0]), timeout=TIMEOUT)
+    etag = read.headers["ETag"]
+
+    def ask() -> dict[str, Any]:
+        response = requests.post(game.url("/live"), json={"etag": etag},
+                                 headers=bearer(game.seats[0]), timeout=TIMEOUT)
+        assert response.status_code == 201, response.text
+        return dict(response.json())
+
+    unchanged = ask()
+    assert unchanged["changed"] is False and "&last=" in unchanged["url"]
+    stream = Stream(service.url + unchanged["url"].lstrip("/"), {})
+    try:
+        assert stream.next().retry == 2000
+        assert stream.next().comment == "still here"  # nothing the page lacks
+        assert requests.post(game.url("/pause"), headers=bearer(game.creator),
+                             timeout=TIMEOUT).status_code == 200
+        assert stream.next_event().data == {"version": 0, "messages": 0}  # the pause
+    finally:
+        stream.close()
+    assert ask()["changed"] is True  # paused since the page's read: read it again
+    assert "changed" not in ticket(game, game.seats[0])  # an API client that named no ETag

@@ -355,10 +355,9 @@ export async function showGame(page, ui, { gameId, at = null }) {
   /** Read the game again (ETag: an unchanged game costs a 304) and the table's news. */
   async function refresh(heard = null) {
     if (s.busy) return;
-    if (heard?.first && heard.version === s.info.version) {
-      // The stream's opening news: the game as just read. The table's new messages, if it
-      // has any at all (their ids are not the page's sequence numbers).
-      if (heard.messages !== 0) await chat.refresh(s.info);
+    if (heard?.table) {
+      // The ticket's news: the game is as the page read it; the table may have more.
+      await chat.refresh(s.info);
       return;
     }
     try {
@@ -395,7 +394,7 @@ export async function showGame(page, ui, { gameId, at = null }) {
   renderSettings(page.settings, settingsUi, gameId, s.info.viewer, showSeatLanguage);
   mountSeatEmail(page.settings, settingsUi, gameId, s.info.viewer);
   startLive({
-    ticket: () => ui.client.liveTicket(gameId), onNews: refresh,
+    ticket: () => ui.client.liveTicket(gameId, s.etag), onNews: refresh,
     EventSource: window.EventSource ?? null,
   });
 }

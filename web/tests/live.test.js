@@ -185,31 +185,36 @@ test("a read that fails while streaming is tried again", async () => {
   assert.deepEqual(clock.timers.filter((t) => !t.done), [], "no retry after a success");
 });
 
-test("the first event of the first stream says so, with the version and messages it tells",
-  async () => {
-    const clock = fakeClock();
-    const { Source, made } = fakeSources();
-    const heard = [];
-    const live = startLive({
-      ticket: async () => ({ url: "/live" }), onNews: async (news) => { heard.push(news); },
-      EventSource: Source, schedule: clock.schedule, cancel: clock.cancel,
-    });
-    await settle();
-    made[0].open();
-    made[0].emit("game", JSON.stringify({ version: 7, messages: 2 }));
-    await settle();
-    made[0].emit("game", JSON.stringify({ version: 8, messages: 2 }));
-    await settle();
-    made[0].refuse(); // a new ticket, a new stream: its first event is no longer the page's
-    await clock.tick();
-    await settle();
-    made[1].open();
-    made[1].emit("game", "not json");
-    await settle();
-    assert.deepEqual(heard, [
-      { version: 7, messages: 2, first: true },
-      { version: 8, messages: 2, first: false },
-      { version: null, messages: null, first: false },
-    ]);
-    live.stop();
+test("each event is news; a ticket that says the game changed, or that the table has "
+  + "messages, is news too", async () => {
+  const clock = fakeClock();
+  const { Source, made } = fakeSources();
+  const heard = [];
+  const answers = [{ url: "/live?1", messages: 0, changed: false },
+    { url: "/live?2", messages: 3, changed: false }, { url: "/live?3", messages: 3, changed: true }];
+  const live = startLive({
+    ticket: async () => answers.shift(), onNews: async (news) => { heard.push(news); },
+    EventSource: Source, schedule: clock.schedule, cancel: clock.cancel,
   });
+  await settle();
+  made[0].open();
+  assert.deepEqual(heard, [], "a ticket that saw nothing new: no read");
+  made[0].emit("game", JSON.stringify({ version: 7, messages: 2 }));
+  await settle();
+  made[0].emit("game", "not json");
+  await settle();
+  made[0].refuse(); // a new ticket: the table has messages
+  await clock.tick();
+  await settle();
+  made[1].refuse(); // and another: the game changed while the page had no stream
+  await clock.tick();
+  await settle();
+  assert.deepEqual(heard, [
+    { version: 7, messages: 2 },
+    { version: null, messages: null },
+    { table: true },
+    null,
+  ]);
+  assert.deepEqual(made.map((source) => source.url), ["/live?1", "/live?2", "/live?3"]);
+  live.stop();
+});

@@ -8,7 +8,7 @@ from flask import Response, request
 from flask.views import MethodView
 
 from service.features.live import service
-from service.features.live.schemas import StreamQuerySchema, TicketSchema
+from service.features.live.schemas import StreamQuerySchema, TicketRequestSchema, TicketSchema
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
 from service.plumbing.headers import carries_secret
 from service.plumbing.limits import client_address
@@ -41,13 +41,15 @@ TOO_MANY = ("live/too_many_streams: this token, or this client address, has as m
 class Live(MethodView):
     """A game's live updates."""
 
+    @blp.arguments(TicketRequestSchema(), required=False)
     @blp.response(201, TicketSchema)
     @errors(blp, 401, 403, 404)
     @blp.doc(security=BEARER)
     @carries_secret
-    def post(self, game_id: str) -> Response:
+    def post(self, asked: dict[str, Any] | None, game_id: str) -> Response:
         """Get a ticket that opens the stream from a page (any token of the game)."""
-        return json_reply(service.ticket_for(game_id, bearer_token()), 201)
+        return json_reply(service.ticket_for(game_id, bearer_token(),
+                                             (asked or {}).get("etag")), 201)
 
     @blp.arguments(StreamQuerySchema(), location="query")
     @errors(blp, 401, 403, 404)

@@ -12,6 +12,23 @@ class TicketSchema(Schema):
     url = fields.String(required=True, metadata={
         "description": "The stream's address with the ticket, relative to the service."})
     expires_at = fields.String(required=True, metadata={"description": "RFC 3339, UTC."})
+    changed = fields.Boolean(metadata={
+        "description": "Given only when the request named the ETag the page holds: whether "
+                       "the game as this token's holder reads it differs from it now (then "
+                       "read it again; the stream tells only what changes after the ticket)."})
+    messages = fields.Integer(required=True, metadata={
+        "description": "The id of the table's last message when the ticket was made (0: "
+                       "none yet)."})
+
+
+class TicketRequestSchema(Schema):
+    """What a page tells when it asks for a ticket (all optional)."""
+
+    etag = fields.String(validate=validate.Length(1, 300), metadata={
+        "description": "The ETag of the game as the page last read it: the answer says "
+                       "whether it changed since (``changed``), and the ticket's stream tells "
+                       "only what changes after the ticket was made, so nothing falls between "
+                       "the page's read and its stream."})
 
 
 class StreamQuerySchema(Schema):

@@ -50,6 +50,7 @@ from service.features.live.places import (
     too_many_streams,
 )
 from service.features.live.presence import REFRESH_SECONDS, Presence
+from service.kernel import views
 from service.kernel.auth import Caller, authenticate
 from service.plumbing import clock
 from service.plumbing.extensions import db
@@ -145,14 +146,30 @@ def end_streams() -> None:
         hub.close()
 
 
-def ticket_for(game_id: str, token: str | None) -> dict[str, Any]:
-    """Return a ticket that opens the game's stream for the token's holder, and its address."""
+def ticket_for(game_id: str, token: str | None, etag: str | None = None) -> dict[str, Any]:
+    """Return a ticket that opens the game's stream for the token's holder, and its address.
+
+    With ``etag`` (the ETag of the game as the page last read it), the answer says whether
+    the game as the holder reads it now differs (``changed``), and the stream's address names
+    the game's stamp as it was just before (``last``): the stream then tells only what changed
+    after it. Read in that order, a change between the page's read and its stream shows either
+    as ``changed`` or as the stream's first event, never as nothing (a change of the version
+    alone was told before; a pause or a host change in that instant was not).
+    """
+    stamp = read_stamps(db.engine, [game_id]).get(game_id)
     with read_transaction() as session:
-        _, caller = authenticate(session, game_id, token)
+        game, caller = authenticate(session, game_id, token)
+        now_read = views.etag_header(views.etag(game, caller))
     lifetime = timedelta(seconds=float(current_app.config["LIVE_TICKET_SECONDS"]))
     ticket, expires = tickets.issue(game_id, caller.token_hash, clock.now(), lifetime)
-    return {"ticket": ticket, "url": f"/api/v1/games/{game_id}/live?ticket={ticket}",
-            "expires_at": clock.iso(expires)}
+    url = f"/api/v1/games/{game_id}/live?ticket={ticket}"
+    answer: dict[str, Any] = {"ticket": ticket, "expires_at": clock.iso(expires),
+                              "messages": 0 if stamp is None else messages_of(stamp)}
+    if etag is not None:
+        answer["changed"] = etag != now_read
+        if stamp is not None:
+            url += f"&last={stamp}"
+    return {**answer, "url": url}
 
 
 def open_stream(game_id: str, token: str | None, ticket: str | None,

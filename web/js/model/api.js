@@ -196,11 +196,17 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
       return json(await call("GET", game(id, `/actions?after=${after}&limit=${limit}`)));
     },
     /**
-     * A ticket that opens the game's live stream (an `EventSource` sends no token).
-     * @returns {Promise<{ticket: string, url: string, expires_at: string}>}
+     * A ticket that opens the game's live stream (an `EventSource` sends no token). With
+     * `etag` (the game as the page last read it), `changed` says whether the game moved
+     * since, and the stream tells only what changes after the ticket.
+     * @param {string} id
+     * @param {?string} [etag]
+     * @returns {Promise<{ticket: string, url: string, expires_at: string, messages: number,
+     *   changed?: boolean}>}
      */
-    async liveTicket(id) {
-      return json(await call("POST", game(id, "/live"), { ok: [201] }));
+    async liveTicket(id, etag = null) {
+      return json(await call("POST", game(id, "/live"),
+        { ok: [201], body: etag ? { etag } : undefined }));
     },
     /**
      * The game's first position as the token's holder sees it, to replay the game from its

@@ -11,11 +11,12 @@
  * overlap: news that comes while one runs makes one more run after it, and a read that
  * fails (it throws) is tried again after `RETRY_MS`.
  *
- * `onNews` is given what the stream said, `{version, messages, first}`, or null (a poll, a
- * retry, news that came during a read). A stream opened without `Last-Event-ID` tells the
- * game's state at once; `first` marks that event of the page's first stream, which opens
- * right after the page read the game: when its version is the one read, the page need not
- * read it again.
+ * `onNews` is given what the stream said, `{version, messages}`, `{table: true}` (only the
+ * table may have news), or null (a poll, a retry, news that came during a read). The page's
+ * `ticket()` names the game as the page last read it (its ETag): the ticket says whether the
+ * game changed since (`changed`: read it again), and its stream tells only what changes
+ * after it, so nothing falls between the page's read and its stream, and a stream opened
+ * right after the page read the game does not make it read the game again.
  */
 
 /** Milliseconds between two looks when polling. */
@@ -97,22 +98,22 @@ export function startLive({
 
   async function open() {
     if (s.stopped) return;
-    let url;
+    let answer;
     try {
-      ({ url } = await ticket());
+      answer = await ticket();
     } catch {
       failed();
       return;
     }
     if (s.stopped) return;
-    const source = new EventSource(url);
+    const source = new EventSource(answer.url);
     s.source = source;
-    let first = s.opened === 0;
     s.opened += 1;
-    source.addEventListener("game", (event) => {
-      news({ ...heardOf(event.data), first });
-      first = false;
-    });
+    source.addEventListener("game", (event) => news(heardOf(event.data)));
+    // What changed before the ticket: the game (read it all again), or maybe the table (its
+    // messages are counted by id, the page's by sequence: it cannot tell which it has).
+    if (answer.changed) news();
+    else if (answer.messages) news({ table: true });
     source.onopen = () => {
       s.failures = 0;
       if (s.mode === "poll") {
