@@ -34,7 +34,7 @@ def load(page: Page, url: str) -> None:
     page.goto(url)
     expect(page.locator("#board .stone__crystal, #board .stone__block").first).to_be_visible()
     expect(page.locator("#settings h2").first).to_be_visible()
-    page.wait_for_timeout(2000)  # the stream opens and tells the game's state
+    page.wait_for_timeout(2000)  # the stream opens: a read it caused would show here
 
 
 def test_a_cold_load_reads_each_once_and_a_warm_load_asks_for_no_file(
@@ -79,7 +79,7 @@ def test_the_creators_page_reads_the_game_once(
         page = context.new_page()
         page.goto(f"{live.url}play/{game.id}#t={game.creator}")
         expect(page.locator(".host-tools h2, .host-tools h3").first).to_be_visible()
-        page.wait_for_timeout(2000)  # the stream opens and tells the game's state
+        page.wait_for_timeout(2000)  # the stream opens: a read it caused would show here
         api = f"/api/v1/games/{game.id}"
         # The page and its host tools start from one read of the game.
         assert answered.count(f"GET {api} 200") == 1, answered
