@@ -24,7 +24,6 @@ The servers come from ``tests.support`` (PostgresServer, RedisServer).
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
 import os
 import secrets
@@ -36,12 +35,12 @@ import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
-from cryptography.hazmat.primitives.asymmetric import ec
-
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the repository importable
     sys.path.insert(0, str(ROOT))
 
+from service.plumbing.keyring import kept_in_file  # noqa: E402
+from service.plumbing.vapid import new_private_key  # noqa: E402
 from tests.support.ports import HOST, free_port, wait_for_port  # noqa: E402
 from tests.support.postgres_server import PostgresServer  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
@@ -341,13 +340,7 @@ def kept_vapid_key(key_file: Path) -> str:
     """Return the Web Push (VAPID) private key kept in ``key_file``, made there (readable by
     its owner only) at the first start, base64url of a P-256 scalar as FF_VAPID_PRIVATE_KEY
     takes it: every device's subscription is bound to its public key."""
-    if not key_file.exists():
-        number = ec.generate_private_key(ec.SECP256R1()).private_numbers().private_value
-        key = base64.urlsafe_b64encode(number.to_bytes(32, "big")).rstrip(b"=").decode()
-        descriptor = os.open(key_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "w") as file:
-            file.write(key + "\n")
-    return key_file.read_text().strip()
+    return kept_in_file(key_file, new_private_key)
 
 
 def kept_secret_key(key_file: Path) -> str:

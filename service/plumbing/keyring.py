@@ -23,7 +23,7 @@ import hashlib
 import hmac
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -102,14 +102,20 @@ def keyed_hash(purpose: str, value: str, key: bytes | None = None) -> str:
 
 
 def _instance_key(folder: Path) -> bytes:
-    """Read the key file, or make it (exclusively, so two processes agree on one key)."""
-    path = folder / KEY_FILE
-    folder.mkdir(parents=True, exist_ok=True)
+    """Read the instance's secret key file, or make it."""
+    return kept_in_file(folder / KEY_FILE, lambda: secrets.token_urlsafe(32)).encode()
+
+
+def kept_in_file(path: Path, make: Callable[[], str]) -> str:
+    """Read the key kept in ``path``, or make it with ``make`` and keep it there (readable
+    by its owner only). The file is made exclusively, so processes starting at once agree
+    on one key: the one that lost the race reads the winner's."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return path.read_bytes().strip()
-    key = secrets.token_urlsafe(32).encode()
-    with os.fdopen(handle, "wb") as file:
+        return path.read_text().strip()
+    key = make()
+    with os.fdopen(handle, "w") as file:
         file.write(key)
     return key

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import time
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -25,7 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec
 from flask import current_app
 from py_vapid import Vapid02
 
-from service.plumbing.keyring import is_embedded
+from service.plumbing.keyring import is_embedded, kept_in_file
 
 KEY_FILE = "vapid_private_key"
 CLAIM_SECONDS = 12 * 3600  # RFC 8292: a JWT's exp at most 24 hours ahead
@@ -83,14 +82,5 @@ def new_private_key() -> str:
 
 
 def _instance_key(folder: Path) -> str:
-    """Read the key file, or make it (exclusively, so two processes agree on one key)."""
-    path = folder / KEY_FILE
-    folder.mkdir(parents=True, exist_ok=True)
-    try:
-        handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
-    key = new_private_key()
-    with os.fdopen(handle, "w") as file:
-        file.write(key + "\n")
-    return key
+    """Read the instance's VAPID key file, or make it (as the secret key's is made)."""
+    return kept_in_file(folder / KEY_FILE, new_private_key)
