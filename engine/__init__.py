@@ -3,8 +3,10 @@
 A game is data plus pure transitions. ``new_game`` sets one up from a seed; ``check_may_act``
 refuses a seat that may not act now (before its action is read); ``apply_action`` takes a
 player's action and returns a ``Transition`` (new state and events) without mutating its
-input; ``resolve_monster_phase`` carries out the automatic monster phase. The engine keeps
-nothing between calls.
+input; ``resolve_monster_phase`` carries out the automatic monster phase. ``take_back`` returns an
+earlier position while no card was turned up since; ``record_dict`` / ``read_record`` write
+a game's record and replay one, checking every entry; ``monster_walks`` tells where the
+monster would walk for each card that may come. The engine keeps nothing between calls.
 
 >>> from engine import new_game, parse_action, apply_action
 >>> game = new_game(["red", "blue"], seed=7, start_seat=0)
@@ -22,12 +24,14 @@ from engine.board import parse_square, square_name
 from engine.diagram import diagram
 from engine.errors import (
     AmbiguousMove,
+    CannotTakeBack,
     EngineError,
     GameOver,
     IllegalMove,
     IllegalPlacement,
     InvalidNotation,
     InvalidPosition,
+    InvalidRecord,
     InvalidSetup,
     InvalidSquare,
     NotYourTurn,
@@ -44,21 +48,26 @@ from engine.narrate import narrate_monster
 from engine.notation import format_action, parse_action
 from engine.options import Options
 from engine.position import state_from_dict, state_to_dict
+from engine.preview import MonsterWalk, monster_walks
+from engine.records import Played, TakenBack, read_record, record_dict, replay_inputs
 from engine.replay import Record, Step, play, replay
 from engine.setup import new_game
 from engine.state import Figure, FigureId, GameState, Outcome
+from engine.takeback import take_back
 from engine.timeouts import timeout_action
 from engine.turn import check_may_act
 from engine.view import legal_actions, player_view
 
 __all__ = [
-    "Action", "AmbiguousMove", "EngineError", "Figure", "FigureId", "Flip", "GameOver",
-    "GameState", "IllegalMove", "IllegalPlacement", "InvalidNotation", "InvalidPosition",
-    "InvalidSetup", "InvalidSquare", "Move", "MoveOutcome", "NotYourTurn", "Options", "Outcome",
-    "Place", "Record", "ReplayMismatch", "StaleVersion", "Step", "Transition", "UnknownFigure",
+    "Action", "AmbiguousMove", "CannotTakeBack", "EngineError", "Figure", "FigureId", "Flip",
+    "GameOver", "GameState", "IllegalMove", "IllegalPlacement", "InvalidNotation",
+    "InvalidPosition", "InvalidRecord", "InvalidSetup", "InvalidSquare", "MonsterWalk", "Move",
+    "MoveOutcome", "NotYourTurn", "Options", "Outcome", "Place", "Played", "Record",
+    "ReplayMismatch", "StaleVersion", "Step", "TakenBack", "Transition", "UnknownFigure",
     "WrongPhase", "action_from_dict", "action_to_dict", "apply_action", "check_may_act",
     "check_path", "diagram", "format_action", "legal_actions", "legal_moves", "legal_outcomes",
-    "legal_paths", "narrate_monster", "new_game", "parse_action", "parse_square", "play",
-    "player_view", "replay", "resolve_monster_phase", "square_name", "state_from_dict",
-    "state_to_dict", "timeout_action",
+    "legal_paths", "monster_walks", "narrate_monster", "new_game", "parse_action",
+    "parse_square", "play", "player_view", "read_record", "record_dict", "replay",
+    "replay_inputs", "resolve_monster_phase", "square_name", "state_from_dict", "state_to_dict",
+    "take_back", "timeout_action",
 ]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.errors import InvalidPosition
 from engine.texts import N_
 
@@ -19,6 +21,14 @@ CARDS_PER_STAGE = 7
 def deck(three_hits: bool) -> tuple[str, ...]:
     """Return the eight cards of a game, with the 5 replaced by "3 hits" in that variant."""
     return THREE_HITS_CARDS if three_hits else BASIC_CARDS
+
+
+def remaining_cards(three_hits: bool, discard: list[str] | tuple[str, ...]) -> list[str]:
+    """Return the cards still in the stage's pile, sorted: the deck less the stage's discard
+    (public: only their order is secret)."""
+    left = Counter(deck(three_hits))
+    left.subtract(discard)
+    return sorted(left.elements())
 
 
 def check_card(card: str) -> str:

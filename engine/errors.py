@@ -129,6 +129,29 @@ class ReplayMismatch(EngineError):
     code = "replay/mismatch"
 
 
+class CannotTakeBack(EngineError):
+    """A takeback the rules refuse: a card was drawn since, the game is over, or there is
+    nothing to take back; the code names the reason (``takeback/<reason>``)."""
+
+    code = "takeback/refused"
+
+    @classmethod
+    def because(cls, reason: str, template: str, words: Mapping[str, Any] | None = None,
+                **details: Any) -> CannotTakeBack:
+        """Return the refusal of a takeback for ``reason``, coded ``takeback/<reason>``."""
+        refusal = cls.said(template, words, reason=reason, **details)
+        refusal.code = f"takeback/{reason}"
+        return refusal
+
+
+class InvalidRecord(EngineError):
+    """A record that is not one (malformed, another format, a rules version this release does
+    not know), or one of whose entries the rules refuse; ``details['entry']`` names the entry
+    (counted from 1) when one is at fault."""
+
+    code = "record/invalid"
+
+
 class StaleVersion(EngineError):
     """An action made against another version of the game than the current one."""
 

@@ -8,7 +8,8 @@ figure flipped because it could not move), then ``PHASE`` or ``GAME_OVER`` when 
 A monster phase writes ``CARD`` (after a ``FIRST_CARD_REDRAW`` on the game's first card), then
 for each point of the card ``LOOK`` and one of ``STEP``, ``WALL``, ``TELEPORT``, ``STAY``, with
 ``TURNING_STONE``, ``PUSH`` and ``EAT`` on the way, then ``MONSTER_DONE``, ``STAGE_END`` when a
-stage ends, and ``TURN`` or ``GAME_OVER``.
+stage ends, and ``TURN`` or ``GAME_OVER``. A takeback by agreement writes ``TAKEBACK``: the
+position is again the one at its ``to_version`` (``engine.takeback``).
 """
 
 from __future__ import annotations
@@ -38,12 +39,13 @@ TURN: Final = "turn"
 
 # Either phase.
 GAME_OVER: Final = "game_over"
+TAKEBACK: Final = "takeback"
 
 PLAYER_ACTIONS: Final = frozenset({MOVE, FLIP, PLACE})
 """The events that say what a player did (one per action, before any automatic flips)."""
 
 EVENT_TYPES: Final = frozenset({
     MOVE, FLIP, PLACE, PHASE, FIRST_CARD_REDRAW, CARD, LOOK, STEP, WALL, TURNING_STONE,
-    TELEPORT, STAY, PUSH, EAT, MONSTER_DONE, STAGE_END, TURN, GAME_OVER,
+    TELEPORT, STAY, PUSH, EAT, MONSTER_DONE, STAGE_END, TURN, GAME_OVER, TAKEBACK,
 })
 """Every type of event the engine writes."""

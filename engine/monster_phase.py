@@ -59,12 +59,16 @@ _NOT_MONSTER_PHASE = {PLACEMENT: N_("it is the placement phase, not the monster 
 """The refusal of the monster's turn before it is due, by the game's phase."""
 
 
-def resolve_monster_phase(state: GameState, card: str | None = None) -> Transition:
+def resolve_monster_phase(state: GameState, card: str | None = None,
+                          set_aside: tuple[str, ...] = ()) -> Transition:
     """Carry out the monster phase: draw (or use ``card``), walk, then start the next turn.
 
-    Eaten figures go back outside, keeping their face, in stage 1 (D8) and are out for good in
-    stage 2. Stage 1 ends after its seventh card and all eight cards are reshuffled; stage 2
-    ends the game after its seventh card, and every figure still inside counts as eaten.
+    ``set_aside`` goes with a ``card`` chosen for the game's first phase: the hit cards that
+    were turned up and set aside before it (a record replayed without its seed says so, and the
+    events are then the game's own). Eaten figures go back outside, keeping their face, in
+    stage 1 (D8) and are out for good in stage 2. Stage 1 ends after its seventh card and all
+    eight cards are reshuffled; stage 2 ends the game after its seventh card, and every figure
+    still inside counts as eaten.
     """
     if state.phase == OVER:
         raise GameOver.said(N_("the game is over"), phase=state.phase)
@@ -79,6 +83,9 @@ def resolve_monster_phase(state: GameState, card: str | None = None) -> Transiti
         if card in rest:
             rest.remove(card)
         pile, events = tuple(rest), []
+        if set_aside:
+            events.append({"type": FIRST_CARD_REDRAW, "set_aside": list(set_aside),
+                           "card": card})
     events.insert(0, {"type": CARD, "card": card, "label": card_label(card),
                       "stage": state.stage, "game_turn": state.game_turn})
 

@@ -8,37 +8,15 @@ its own, both drawn from the seed the caller passes.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
-from engine.cards import deck, is_hit
+from engine.cards import remaining_cards
 from engine.position import state_from_dict
 from engine.rng import Rng
 from engine.state import GameState
 
 VIEW_ONLY_FIELDS = ("cards_left", "viewer", "legal")
 """What a view adds to the position format; the rest is the position less its secrets."""
-
-
-def remaining_cards(three_hits: bool, discard: list[str] | tuple[str, ...]) -> list[str]:
-    """Return the cards still in the stage's pile, sorted: the deck less the stage's discard."""
-    left = Counter(deck(three_hits))
-    left.subtract(discard)
-    return sorted(left.elements())
-
-
-def next_card_odds(state: GameState) -> list[tuple[str, float]]:
-    """Return each card that may come next with its probability, as the public facts give it.
-
-    Every order of the remaining cards is equally likely; the first card of the game is never
-    a hit card (RULES §4, D9), so before it only the number cards may come.
-    """
-    cards = remaining_cards(state.options.three_hits, state.discard)
-    if not state.first_card_drawn:
-        cards = [c for c in cards if not is_hit(c)]
-    counts = Counter(cards)
-    total = sum(counts.values())
-    return [(card, n / total) for card, n in sorted(counts.items())]
 
 
 def sampled_pile(view: dict[str, Any], rng: Rng) -> list[str]:

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 
 from engine.actions import Action
 from engine.bots.evaluate import score
-from engine.bots.knowledge import next_card_odds
 from engine.bots.policy import Work, best_of, play_out_figure_phase, ranked_actions
 from engine.game import apply_action
 from engine.monster_phase import resolve_monster_phase
+from engine.preview import next_card_odds
 from engine.rng import Rng
 from engine.search import SearchCache
 from engine.state import FIGURES, MONSTER, GameState

@@ -14,11 +14,12 @@ import pytest
 from engine import action_from_dict, action_to_dict, apply_action, new_game, player_view
 from engine.bots import LEVELS, choose, state_from_view
 from engine.bots.evaluate import score
-from engine.bots.knowledge import next_card_odds, remaining_cards
 from engine.bots.policy import play_out_figure_phase, ranked_actions
+from engine.cards import remaining_cards
 from engine.errors import InvalidSetup, WrongPhase
 from engine.monster_phase import resolve_monster_phase
 from engine.options import Options
+from engine.preview import next_card_odds
 from engine.rng import Rng
 from engine.search import SearchCache
 from engine.state import FIGURES, MONSTER, OVER, GameState, evolve
