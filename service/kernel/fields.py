@@ -8,9 +8,9 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from service.kernel.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
-from service.kernel.vocabulary import COMPUTER_LEVELS
+from service.kernel.vocabulary import COMPUTER_LEVELS, TAKEBACK_MODES
 from service.plumbing.i18n import _
-from service.plumbing.schemas import bounded_int
+from service.plumbing.schemas import Boolean, bounded_int
 
 MIN_MOVE_TIME = 60
 MAX_MOVE_TIME = 30 * 24 * 60 * 60
@@ -47,6 +47,23 @@ def absent_computer_field(**kwargs: Any) -> fields.String:
                        "plays it from then on at this level (easy, normal or hard; "
                        "docs/bots.md) until its player or the creator takes it back; null: "
                        "the creator is only told."}, **kwargs)
+
+
+def takebacks_field(**kwargs: Any) -> fields.String:
+    """Return the field of how a game's seats may take back their last action."""
+    return fields.String(validate=validate.OneOf(TAKEBACK_MODES), metadata={
+        "description": "How a seat may take back its last action before the monster's next "
+                       "card: agreement (those it concerns agree; the default), free (no one "
+                       "is asked until another seat acts) or off (docs/table.md)."}, **kwargs)
+
+
+def monster_preview_field(**kwargs: Any) -> fields.Boolean:
+    """Return the field of the monster preview: whether the page shows where the monster would
+    walk for each card that may come."""
+    return Boolean(metadata={
+        "description": "The page shows where the monster would walk for each card still in "
+                       "the pile, after the move being chosen (public facts only; off by "
+                       "default)."}, **kwargs)
 
 
 class NotationOrAction(Schema):

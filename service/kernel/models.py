@@ -66,6 +66,8 @@ class GameRecord:
     nudged_at: datetime | None
     has_plans: bool
     language: str
+    takebacks: str
+    monster_preview: bool
 
 
 @dataclass(slots=True)
@@ -166,6 +168,13 @@ class Game(Base):
     # the figure phase).
     has_plans: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    # The table's own rules, chosen at creation (service.features.takebacks, docs/table.md):
+    # how a seat may take back its last action (agreement, free, off), and whether the page
+    # shows where the monster would walk for each card that may come.
+    takebacks: Mapped[str] = mapped_column(String(12), default="agreement",
+                                           server_default="agreement")
+    monster_preview: Mapped[bool] = mapped_column(Boolean, default=False,
+                                                  server_default=false())
 
 
 class Seat(Base):

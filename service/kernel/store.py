@@ -330,7 +330,7 @@ def _statement_at_once(keys: tuple[str, ...], with_action: bool,
     return statement
 
 
-def append_event(session: Session, game: Game, data: dict[str, Any], now: datetime) -> Event:
+def append_event(session: Session, game: GameRow, data: dict[str, Any], now: datetime) -> Event:
     """Add an event to the game's log at its current version, not caused by an action."""
     seq = session.execute(
         update(Game).where(Game.id == game.id).values(event_count=Game.event_count + 1)

@@ -11,7 +11,7 @@ from typing import TypedDict
 
 from marshmallow import INCLUDE, Schema, fields, validate
 
-from service.kernel.vocabulary import COMPUTER_LEVELS, GameStatus
+from service.kernel.vocabulary import COMPUTER_LEVELS, TAKEBACK_MODES, GameStatus
 
 STATUSES = tuple(status.value for status in GameStatus)
 VIEWER_KINDS = ("seat", "creator", "spectator")
@@ -192,6 +192,11 @@ class GameViewSchema(Schema):
                                     metadata={"description": (
         "The level at which the computer takes a seat once it is absent, until its player or "
         "the creator takes it back (null: the creator is only told).")})
+    takebacks = fields.String(required=True, validate=validate.OneOf(TAKEBACK_MODES),
+                              metadata={"description": (
+        "How a seat may take back its last action: agreement, free or off (docs/table.md).")})
+    monster_preview = fields.Boolean(required=True, metadata={"description": (
+        "Whether the page shows where the monster would walk for each card that may come.")})
     next_nudge_at = fields.DateTime(**Nullable, metadata={
         "description": "While the game runs, when it may be nudged again after its last "
                        "nudge (one a day): a time past, or null, means now."})

@@ -83,6 +83,8 @@ def game_view(
         "vacation_days": game.vacation_days or 0,
         "missed_deadlines_limit": game.missed_deadlines_limit,
         "absent_computer": game.absent_computer,
+        "takebacks": game.takebacks,
+        "monster_preview": game.monster_preview,
         "next_nudge_at": iso(nudge) if running else None,
         "created_at": iso(game.created_at),
         "started_at": iso(game.started_at),

@@ -50,5 +50,23 @@ COMPUTER_SEAT = "computer_seat"
 the creator chose it, the seat's own player took it back, or the seat became absent."""
 BY_CREATOR, BY_PLAYER, BY_ABSENCE = "creator", "player", "absent"
 """Who handed a seat to the computer or took it back (a ``computer_seat`` event's ``by``)."""
+TAKEBACK_ASKED = "takeback_asked"
+"""A seat asked to take back its last action; the seats whose actions it would take back too
+(or the seat to act next) are asked to agree (``service.features.takebacks``)."""
+TAKEBACK_DECLINED = "takeback_declined"
+"""A seat asked to agree said no, or the seat that asked withdrew: nothing was taken back."""
 SERVICE_EVENT_TYPES = (TIMEOUT, REMINDER, PAUSED, RESUMED, VACATION, NUDGED, COMPUTER,
-                       COMPUTER_SEAT)
+                       COMPUTER_SEAT, TAKEBACK_ASKED, TAKEBACK_DECLINED)
+
+
+class Takebacks(StrEnum):
+    """How a game's seats may take back their last action (the creator chooses): with the
+    agreement of those it would concern, freely until the next seat acts (then by
+    agreement), or not at all."""
+
+    AGREEMENT = "agreement"
+    FREE = "free"
+    OFF = "off"
+
+
+TAKEBACK_MODES = tuple(Takebacks)

@@ -68,6 +68,8 @@ STATUS_OF: dict[str, int] = {
     "auth/forbidden": 403,
     "invite/invalid": 403,
     "talk/muted": 403,
+    "takeback/not_asked": 403,
+    "takeback/not_yours": 403,
     # What it names does not exist (for this caller).
     "game/not_found": 404,
     "i18n/unknown_language": 404,
@@ -98,6 +100,12 @@ STATUS_OF: dict[str, int] = {
     "push/unavailable": 409,
     "nudge/nobody_to_nudge": 409,
     "nudge/moved_on": 409,
+    "record/unavailable": 409,
+    "takeback/off": 409,
+    "takeback/nothing": 409,
+    "takeback/card_drawn": 409,
+    "takeback/none": 409,
+    "takeback/lapsed": 409,
     # Too many, too soon (the answer says when to try again: Retry-After).
     "talk/too_many": 429,
     "nudge/too_soon": 429,

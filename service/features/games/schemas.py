@@ -12,11 +12,13 @@ from service.features.mail.quotas import CLIENT, RECIPIENT
 from service.kernel.fields import (
     absent_computer_field,
     missed_deadlines_limit_field,
+    monster_preview_field,
     move_time_limit_field,
+    takebacks_field,
     vacation_days_field,
 )
 from service.kernel.view_schemas import GameViewSchema
-from service.kernel.vocabulary import COMPUTER_LEVELS
+from service.kernel.vocabulary import COMPUTER_LEVELS, Takebacks
 from service.plumbing.i18n import DEFAULT_LANGUAGE
 from service.plumbing.i18n.fields import language_field, time_zone_field
 from service.plumbing.schemas import Boolean, EmailAddress, Text, bounded_int
@@ -96,6 +98,8 @@ class CreateGameSchema(Schema):
     language = language_field(load_default=DEFAULT_LANGUAGE, metadata={"description": (
         "The game's language: its seats' mails and answers are written in it until a seat "
         "chooses its own (en, de, es, pl).")})
+    takebacks = takebacks_field(load_default=Takebacks.AGREEMENT)
+    monster_preview = monster_preview_field(load_default=False)
 
 
 class CreatedSeatSchema(Schema):

@@ -22,7 +22,7 @@ from service.kernel.pipeline import game_changed
 from service.kernel.store import authenticate_for_reading, seats_of
 from service.kernel.urls import join_link, play_link
 from service.kernel.views import etag, game_view
-from service.kernel.vocabulary import ACTIVE, CANCELLED, OPEN
+from service.kernel.vocabulary import ACTIVE, CANCELLED, OPEN, Takebacks
 from service.plumbing import signals
 from service.plumbing.columns import utcnow
 from service.plumbing.errors import ServiceError
@@ -90,6 +90,8 @@ def create_game(spec: dict[str, Any], client: str) -> dict[str, Any]:
         missed_deadlines_limit=spec.get("missed_deadlines_limit"),
         absent_computer=spec.get("absent_computer"),
         language=spec.get("language", DEFAULT_LANGUAGE),
+        takebacks=spec.get("takebacks", Takebacks.AGREEMENT),
+        monster_preview=bool(spec.get("monster_preview", False)),
         invite_code_hash=hash_secret(invite_code) if invite_code else None,
         action_count=0, event_count=0, created_at=now, updated_at=now,
     )

@@ -13,12 +13,15 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from engine import GameState
-from service.features.mail import compose, moves, notices
+from service.features.mail import asks, compose, moves, notices
 from service.features.mail.addresses import reply_address
 from service.features.mail.seats import NONE, mode_of, settings_of
+from service.features.mail.words import written_move
 from service.features.push import notices as push_notices
 from service.features.webhooks.messages import (
     SEAT_ABSENT,
+    TAKEBACK_ASKED,
+    TAKEBACK_DECLINED,
     TURN_NUDGED,
     write_event,
     write_messages,
@@ -30,7 +33,7 @@ from service.kernel.narration import board_and_status
 from service.kernel.store import load_state
 from service.kernel.views import seat_label
 from service.plumbing import outbox
-from service.plumbing.i18n import _
+from service.plumbing.i18n import _, current_language
 
 
 def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
@@ -141,3 +144,53 @@ def send_links(session: Session, to: str, links: Sequence[tuple[str, str]],
     mail = compose.lost_links(links)
     return outbox.email_job(session, to, mail.subject, mail.text, dedupe_key, html=mail.html,
                             topic="links") is not None
+
+
+def tell_takeback_asked(session: Session, game: GameRow, seats: Sequence[SeatRow], asker: int,
+                        undoes: Sequence[Mapping[str, Any]], approvers: Sequence[int],
+                        request: int) -> None:
+    """Ask the ``approvers`` (seats) to agree that ``asker`` takes back ``undoes`` (each
+    ``{seat, notation}``): by email (unless the seat turned the game's emails off) and push,
+    and tell the game's webhooks (``takeback.asked``)."""
+    write_event(session, game.id, game.version, TAKEBACK_ASKED,
+                {"seat": asker, "approvers": list(approvers),
+                 "undoes": [dict(u) for u in undoes]}, f"{TAKEBACK_ASKED}_{request}")
+    state = load_state(game)
+    assert state is not None  # a takeback is asked in a game under way
+    by_seat = {s.seat: s for s in seats}
+    modes = settings_of(session, game.id)
+    for seat in (by_seat[number] for number in approvers):
+        topic_key = f"takeback:{request}"
+        mail_key = f"mail:{game.id}:{seat.seat}:{topic_key}"
+        with notices.in_seat_language(game, seat):
+            who = seat_label(by_seat[asker])
+            if seat.email and mode_of(modes.get(seat.seat)) != NONE:
+                undone = [f"{seat_label(by_seat[u['seat']])}: "
+                          f"{written_move(u['notation'], current_language())}" for u in undoes]
+                reader = notices.reader_of(session, game, seat, mode_of(modes.get(seat.seat)))
+                notices.write_mail(session, seat, asks.takeback_asked(
+                    reader, who, undone, board_and_status(state)), "takeback", mail_key)
+            # TRANSLATORS: a phone notification; %(who)s is "Ann (green)".
+            body = _("%(who)s asks to take back a move. Do you agree?", who=who)
+        push_notices.write_notice(session, game, seat, "takeback", body, topic_key, mail_key)
+
+
+def tell_takeback_declined(session: Session, game: GameRow, seats: Sequence[SeatRow],
+                           asker: int, by: int, request: int) -> None:
+    """Tell ``asker`` by email and push that ``by`` said no to its takeback, and the game's
+    webhooks (``takeback.declined``)."""
+    write_event(session, game.id, game.version, TAKEBACK_DECLINED, {"seat": asker, "by": by},
+                f"{TAKEBACK_DECLINED}_{request}")
+    by_seat = {s.seat: s for s in seats}
+    seat = by_seat[asker]
+    topic_key = f"takeback_declined:{request}"
+    mail_key = f"mail:{game.id}:{seat.seat}:{topic_key}"
+    mode = mode_of(settings_of(session, game.id).get(seat.seat))
+    with notices.in_seat_language(game, seat):
+        who = seat_label(by_seat[by])
+        if seat.email and mode != NONE:
+            notices.write_mail(session, seat, asks.takeback_declined(
+                notices.reader_of(session, game, seat, mode), who), "takeback", mail_key)
+        # TRANSLATORS: a phone notification; %(who)s is "Bob (red)".
+        body = _("%(who)s said no: your move stands.", who=who)
+    push_notices.write_notice(session, game, seat, "takeback", body, topic_key, mail_key)

@@ -90,6 +90,15 @@ def write_nudge(session: Session, game: GameRow, seat: SeatRow, nudger: str, nam
     _write(session, game, seat, NUDGE, body, key, f"mail:{game.id}:{seat.seat}:{key}")
 
 
+def write_notice(session: Session, game: GameRow, seat: SeatRow, topic: str, body: str,
+                 key: str, mail_key: str | None) -> None:
+    """Write a push of ``topic`` with ``body`` (in the seat's language) to ``seat``, if it
+    wants pushes and has a device; ``key`` tells it apart in the game, ``mail_key`` names the
+    seat's mail about the same thing, which follows the seat's choice."""
+    if _wants_push(session, game.id, seat.seat):
+        _write(session, game, seat, topic, body, key, mail_key)
+
+
 def push_the_message(session: Session, game_id: str, version: int,
                      message: Mapping[str, Any]) -> None:
     """Write the push of a message posted at the table to every other seat that wants the

@@ -96,6 +96,9 @@ def sentence(event_type: str, game_name: str, data: Mapping[str, Any],
         "message.posted": lambda data, seats: _message(data, seats, format_),
         "turn.nudged": _nudged,
         "seat.absent": _absent,
+        "takeback.asked": _takeback_asked,
+        "takeback.declined": _takeback_declined,
+        "takeback.made": _takeback_made,
         "ping": _ping,
     }[event_type](data, seats)
     # TRANSLATORS: %(game)s is the game's name; %(news)s what happened, a sentence that starts
@@ -109,6 +112,23 @@ def _who(seats: Mapping[int, str], seat: int | None) -> str:
     if seat is None:
         return _("nobody")
     return seats.get(seat) or _("seat %(number)s", number=seat + 1)
+
+
+def _takeback_asked(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    return _("%(player)s asks to take back their last move.", player=_who(seats, data["seat"]))
+
+
+def _takeback_declined(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    if data["by"] == data["seat"]:
+        return _("%(player)s no longer asks to take back a move.",
+                 player=_who(seats, data["seat"]))
+    return _("%(player)s said no: the move of %(asker)s stands.",
+             player=_who(seats, data["by"]), asker=_who(seats, data["seat"]))
+
+
+def _takeback_made(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    return _("%(player)s took back their last move, and the game is again as it was before it.",
+             player=_who(seats, data["seat"]))
 
 
 def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:

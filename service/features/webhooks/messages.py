@@ -5,7 +5,9 @@ A change (a game started, a player's action, a monster phase) becomes a few webh
 it is now) or ``game.over``; a message posted to the table (``service.features.talk``) becomes
 ``message.posted``; the pace tools (``service.features.deadlines``) write ``turn.nudged`` (a seat,
 or the creator, nudged the seat to act) and ``seat.absent`` (a seat missed as many deadlines as
-the creator allows: they may hand it on). Each enabled endpoint of the game that wants an
+the creator allows: they may hand it on); the takebacks (``service.features.takebacks``)
+write ``takeback.asked`` and ``takeback.declined``, and a takeback made is ``takeback.made``.
+Each enabled endpoint of the game that wants an
 event gets one outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game,
 version, type, a posted message's seq, and a digest of what the change says), so writing it twice
 is a no-op and a receiver can drop duplicates; a different change at a version used before (a game
@@ -51,9 +53,13 @@ GAME_OVER = "game.over"
 MESSAGE_POSTED = "message.posted"
 TURN_NUDGED = "turn.nudged"
 SEAT_ABSENT = "seat.absent"
+TAKEBACK_ASKED = "takeback.asked"
+TAKEBACK_DECLINED = "takeback.declined"
+TAKEBACK_MADE = "takeback.made"
 PING = "ping"
 EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_OVER,
-               MESSAGE_POSTED, TURN_NUDGED, SEAT_ABSENT)
+               MESSAGE_POSTED, TURN_NUDGED, SEAT_ABSENT, TAKEBACK_ASKED, TAKEBACK_DECLINED,
+               TAKEBACK_MADE)
 
 _MONSTER_EVENTS = {engine_events.CARD, engine_events.MONSTER_DONE}
 # Built once: every change of every game asks the first; most games have no endpoint.
@@ -83,6 +89,10 @@ def webhook_events(game: GameRow, events: Sequence[Mapping[str, Any]]
         happened.append((ACTION_ACCEPTED, {"seat": seat, "events": [dict(e) for e in events]}))
     elif kinds & _MONSTER_EVENTS:
         happened.append((MONSTER_RESOLVED, {"events": [dict(e) for e in events]}))
+    elif engine_events.TAKEBACK in kinds:
+        back = next(e for e in events if e.get("type") == engine_events.TAKEBACK)
+        happened.append((TAKEBACK_MADE, {"seat": back["seat"], "to_version": back["to_version"],
+                                         "from_version": back["from_version"]}))
     over = next((e for e in events if e.get("type") == engine_events.GAME_OVER), None)
     if over is not None:
         happened.append((GAME_OVER, {"outcome": {k: v for k, v in over.items() if k != "type"}}))

@@ -1,0 +1,1 @@
+"""Tables: a group of players that plays game after game; rematches and standings."""
