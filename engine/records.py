@@ -204,8 +204,19 @@ def record_dict(replay: Replay, *, reveal: bool,
         data["setup"] = {"seed": start.seed,
                          "start_seat": start.start_seat if replay.start_seat_chosen else None}
     data["entries"] = [_entry_dict(entry) for entry in replay.entries]
-    data["end"] = state_to_dict(replay.state) if reveal else public_position(replay.state)
+    data["end"] = _end_position(replay.state, reveal)
     data["outcome"] = replay.state.outcome.to_dict() if replay.state.outcome else None
+    return data
+
+
+def _end_position(state: GameState, reveal: bool) -> dict[str, Any]:
+    """Return the final position a record states: the public one; revealed, with the pile and
+    the seed too, but never the generator's state, which follows from them and the entries
+    (and, a 64-bit number, is more than some JSON readers take)."""
+    if not reveal:
+        return public_position(state)
+    data = state_to_dict(state)
+    del data["rng"]
     return data
 
 
@@ -395,8 +406,9 @@ def _check_end(state: GameState, end: Any, seeded: bool) -> None:
     """Refuse a record whose final position is not the replay's."""
     if not isinstance(end, dict):
         raise InvalidRecord.said(N_("a record's \"end\" must be a position"))
-    got = state_to_dict(state) if seeded else public_position(state)
-    said = {key: value for key, value in end.items() if seeded or key not in SECRET_FIELDS}
+    got = _end_position(state, seeded)
+    said = {key: value for key, value in end.items()
+            if key != "rng" and (seeded or key not in SECRET_FIELDS)}
     differ = sorted(key for key in got.keys() | said.keys() if got.get(key) != said.get(key))
     if differ:
         raise ReplayMismatch.said(N_("the record's final position differs from the replay's "

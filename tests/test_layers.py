@@ -66,6 +66,8 @@ SEAMS = {
                                          "'back' by mail)",
     "service.features.deadlines.nudge": "the nudge use case ('nudge' by mail)",
     "service.features.prefs.service": "a seat's notification settings ('answers' by mail)",
+    "service.features.takebacks.service": "the takebacks' use cases ('undo', 'yes' and 'no' "
+                                          "by mail)",
     "service.features.notifications.service": "telling players on every channel",
     "service.features.webhooks.messages": "the webhook messages written beside the mails",
     "service.features.push.notices": "the pushes written beside the mails (notifications)",

@@ -93,3 +93,13 @@ def pushed_stone(kind: str, square: str, to: str | None) -> str:
 def figure_name(key: str) -> str:
     """A figure in words, ``red 5`` for the key ``red5``."""
     return narrate.figure_name(key, say=_say)
+
+
+def card_name(card: str) -> str:
+    """A monster card as printed, in words: ``8``, ``2 hits``."""
+    return narrate.card_name(card, say=_say)
+
+
+def direction_word(letter: str) -> str:
+    """A direction letter (``N``) in words: ``north``."""
+    return narrate.direction_word(letter, say=_say)

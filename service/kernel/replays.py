@@ -14,13 +14,14 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import engine
-from engine import Options
+from engine import GameState, Options
 from engine.events import TAKEBACK
 from engine.records import Input, Played, Replay, TakenBack
 from engine.state import evolve
 from service.kernel.models import Action, Event, GameRow
 from service.kernel.store import load_state
 from service.plumbing.errors import ServiceError
+from service.plumbing.i18n import _
 
 
 def log_of(session: Session, game_id: str) -> list[Input]:
@@ -37,22 +38,27 @@ def log_of(session: Session, game_id: str) -> list[Input]:
     return [item for _version, item in sorted(ordered, key=lambda pair: pair[0])]
 
 
-def replay_game(session: Session, game: GameRow) -> Replay:
-    """Play ``game`` again from its seed and its log up to its version; the replay's final
-    state is the one the row holds (a game the engine no longer replays so is refused as
-    ``record/unavailable``, and said in the log, rather than shown wrong)."""
-    state = load_state(game)
-    if state is None:
-        raise ServiceError("game/not_started", "The game has not started yet: it waits for "
-                           "players.")
+def first_state(game: GameRow, state: GameState) -> GameState:
+    """Return the position ``game`` (now at ``state``) started from: made again from its seed,
+    its options and its creator's choice of start player, under its rules version."""
     start = engine.new_game([p.colour for p in state.players], seed=state.seed,
                             options=Options.from_dict(game.options), start_seat=game.start_seat)
-    if start.rules != state.rules:
-        start = evolve(start, rules=state.rules)
-    replay = engine.replay_inputs(start, log_of(session, game.id), version=game.version,
+    return start if start.rules == state.rules else evolve(start, rules=state.rules)
+
+
+def replay_game(session: Session, game: GameRow) -> Replay:
+    """Play ``game`` again from its seed and its log up to its version; the replay's final
+    state is the one the row holds (a game the engine does not replay so is refused as
+    ``record/unavailable`` rather than shown wrong)."""
+    state = load_state(game)
+    if state is None:
+        raise ServiceError("game/not_started",
+                           _("The game has not started yet: it waits for players."))
+    replay = engine.replay_inputs(first_state(game, state), log_of(session, game.id),
+                                  version=game.version,
                                   start_seat_chosen=game.start_seat is not None)
     if replay.state != state:
         raise ServiceError("record/unavailable",
-                           "This game's log does not replay to its position, so it has no "
-                           "record.", {"version": game.version})
+                           _("This game's log does not play again to its position, so it has "
+                             "no record."), {"version": game.version})
     return replay

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 import engine
 from service.kernel.auth import SEAT, authenticate
 from service.kernel.models import Action, Event
+from service.kernel.replays import first_state
 from service.kernel.store import authenticate_for_reading, load_state
 from service.kernel.views import action_view, action_words, event_view, page_view, seat_label
 from service.plumbing.errors import ServiceError
@@ -62,7 +63,7 @@ def first_position(game_id: str, token: str | None) -> dict[str, Any]:
     """Return the game's first position as the caller sees it: ``{version, position}``.
 
     With the log's events after it, a page replays the whole game on any device. The state
-    is rebuilt from the game's seed, as ``engine.Record`` rebuilds a recorded game; the
+    is rebuilt from the game's seed (``service.kernel.replays.first_state``); the
     player view keeps the pile and the seed out, as every view does.
     """
     with read_transaction() as session:
@@ -72,7 +73,6 @@ def first_position(game_id: str, token: str | None) -> dict[str, Any]:
             raise ServiceError("game/not_started", _("The game has not started: it waits for "
                                                      "players, so it has no first position "
                                                      "yet."))
-        first = engine.Record(tuple(p.colour for p in state.players), state.seed,
-                              state.options, game.start_seat, rules=state.rules).start()
+        first = first_state(game, state)
         seat = caller.seat if caller.kind == SEAT else None
         return {"version": first.version, "position": engine.player_view(first, seat)}

@@ -3,7 +3,8 @@
 Used by the "your move" email (since the seat's own last move) and the daily digest (since
 the last digest). Players' actions are told as the log tells them (``views.action_words``),
 with their notation in brackets; monster phases in a few sentences (the engine's
-``summarize_monster``), in the reader's language (``service.kernel.narration``).
+``summarize_monster``), and takebacks in one, in the reader's language
+(``service.kernel.narration``).
 """
 
 from __future__ import annotations
@@ -18,12 +19,12 @@ from typing import Any
 from sqlalchemy import ColumnElement, select
 from sqlalchemy.orm import Session
 
-from engine.events import CARD
+from engine.events import CARD, TAKEBACK
 from service.features.mail.words import written_move
 from service.kernel.models import Action, Event, SeatRow
 from service.kernel.narration import summarize_monster
 from service.kernel.views import action_words, seat_label
-from service.plumbing.i18n import current_language, ngettext
+from service.plumbing.i18n import _, current_language, ngettext
 
 MAX_LINES = 30
 
@@ -56,12 +57,21 @@ def _lines(session: Session, game_id: str, players: Mapping[int, str],
         # resume) that are not told here; only a group with a drawn card is a monster phase.
         if any(data.get("type") == CARD for data in phase):
             told.append((version, summarize_monster(phase)))
+        told += [(version, takeback_words(players[int(data["seat"])])) for data in phase
+                 if data.get("type") == TAKEBACK]
     lines = [line for _version, line in sorted(told, key=lambda item: item[0])]
     if len(lines) > MAX_LINES:
         skipped = len(lines) - MAX_LINES
         lines = [ngettext("(%(num)d earlier move not shown)", "(%(num)d earlier moves not shown)",
                           skipped)] + lines[-MAX_LINES:]
     return lines
+
+
+def takeback_words(who: str) -> str:
+    """Return a takeback told in a line: ``who`` (``Ann (green)``) took back their move."""
+    # TRANSLATORS: %(who)s is a player, "Ann (green)".
+    return _("%(who)s took back their last move (and what was played after it): the game is "
+             "again as it was before it.", who=who)
 
 
 def last_move(session: Session, game_id: str, seat: int) -> tuple[int, str | None]:

@@ -54,15 +54,18 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
            "help": ("hilfe",), "say": ("sag", "sage"), "language": ("sprache",),
            "nudge": ("anstupsen", "erinnern"),
            "back": ("zurück", "zurueck", "zurücknehmen", "zuruecknehmen"),
-           "answers": ("antworten",)},
+           "answers": ("antworten",), "undo": ("rückgängig", "rueckgaengig"),
+           "yes": ("ja",), "no": ("nein",)},
     "es": {"flip": ("girar", "voltear"), "board": ("tablero",), "help": ("ayuda",),
            "say": ("di", "decir"), "language": ("idioma",),
            "nudge": ("avisar", "recordar"), "back": ("volver", "vuelvo", "recuperar"),
-           "answers": ("respuestas",)},
+           "answers": ("respuestas",), "undo": ("deshacer",), "yes": ("sí", "si"),
+           "no": ("no",)},
     "pl": {"flip": ("odwróć", "obróć"), "board": ("plansza",), "help": ("pomoc",),
            "say": ("powiedz",), "language": ("język",),
            "nudge": ("ponagl", "ponaglij", "przypomnij"), "back": ("wracam", "powrót", "odbierz"),
-           "answers": ("odpowiedzi",)},
+           "answers": ("odpowiedzi",), "undo": ("cofnij",), "yes": ("tak",),
+           "no": ("nie",)},
 }
 """Each language's words for the mail's commands, read as the English ones (``plan`` is the
 same word in all four)."""

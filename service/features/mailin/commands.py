@@ -37,6 +37,9 @@ ANSWERS = "answers"
 PLAN_CLEAR = "plan clear"
 ANSWERS_ALL = "answers all"
 ANSWERS_NEEDED = "answers needed"
+UNDO = "undo"
+YES = "yes"
+NO = "no"
 
 _WORDS = {
     "board": BOARD, "show board": BOARD, "send board": BOARD, "send me the board": BOARD,
@@ -44,6 +47,8 @@ _WORDS = {
     "help": HELP, "?": HELP, "commands": HELP, "how": HELP,
     "nudge": NUDGE, "back": BACK, "take back": BACK, "take my seat back": BACK,
     "i am back": BACK, "i'm back": BACK,
+    "undo": UNDO, "take back my move": UNDO, "takeback": UNDO, "undo my move": UNDO,
+    "yes": YES, "agree": YES, "i agree": YES, "no": NO, "no thanks": NO,
 }
 # A command with one word after it, before or after it: "plan clear", "clear plan".
 _HEADS = {"plan": PLAN, "answers": ANSWERS, "answer": ANSWERS}
@@ -73,9 +78,9 @@ def help_lines() -> list[str]:
 is your turn, the others when your next turns come, each only if it still does
 what it did when you wrote it (else you get an email). End a line with "or flip"
 to flip that figure instead; a line "flip the rest" flips your remaining figures."""),
-        # TRANSLATORS: board, help, say, plan, clear, nudge, back, answers, all, needed and
-        # language are command words the mail reader reads: keep them in English (each
-        # language's own words are listed after this text).
+        # TRANSLATORS: board, help, say, plan, clear, nudge, back, undo, yes, no, answers,
+        # all, needed and language are command words the mail reader reads: keep them in
+        # English (each language's own words are listed after this text).
         _("""Commands:
   board            send me the board
   help             send me this text
@@ -84,6 +89,8 @@ to flip that figure instead; a line "flip the rest" flips your remaining figures
   plan             send me my turn plan; plan clear drops it
   nudge            remind the player the game waits for (once a day)
   back             take my seat back from the computer
+  undo             take back my last move (the players it concerns are asked)
+  yes / no         agree, or not, that another player takes back a move
   answers all      answer every email I send (answers needed: only when I need
                    an answer; a move is then answered when my next email from the
                    game would not come soon)

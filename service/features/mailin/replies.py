@@ -313,3 +313,34 @@ def answers_setting(every: bool, change: str, link: str) -> Answer:
     # TRANSLATORS: command is what the player writes, in quotes ('answers all').
     return Answer(_("Your answers"), [now, _("To change it, answer %(command)s.",
                                              command=f"'{change}'")], link=link)
+
+
+def taken_back(legal: Sequence[str], diagram: str | None, link: str) -> Answer:
+    """Return the answer to ``undo`` that took the seat's last move back at once; ``legal``,
+    the moves it can make now (with the board) when the move is its again."""
+    paragraphs = [_("Your last move was taken back: the game is as it was before it.")]
+    if legal:
+        paragraphs.append(_("These are the moves you can make now (answer with one line):"))
+    return Answer(_("Your move was taken back"), paragraphs, legal, diagram, link)
+
+
+def takeback_news(status: str, own: bool, waiting: Sequence[str], link: str) -> Answer:
+    """Return the answer to ``undo``, ``yes`` or ``no`` that took nothing back yet: the
+    request sent (``own``), agreed while others are still asked (``waiting``: their
+    names), taken back, or refused."""
+    names = ", ".join(waiting)
+    if status == "declined":
+        return Answer(_("Nothing was taken back"),
+                      [_("You said no: the moves stand, and the game goes on.")], link=link)
+    if status == "done":
+        return Answer(_("The move was taken back"),
+                      [_("You agreed, and the move was taken back: the game is as it was "
+                         "before it.")], link=link)
+    if own:
+        # TRANSLATORS: %(names)s are the players asked, "Bob (red), Cy (blue)".
+        return Answer(_("Your takeback was asked"), [
+            _("%(names)s must agree first; you get an email when they have answered. If "
+              "someone moves meanwhile, your move stands.", names=names)], link=link)
+    return Answer(_("You agreed"), [
+        _("Thank you. The move is taken back once %(names)s agree too.", names=names)],
+        link=link)

@@ -1,5 +1,7 @@
-"""The seat's tools by mail: ``nudge``, ``back``, ``plan``, ``plan clear`` and ``answers``
-(``all``, ``needed``, or alone to read it), each done by the use case the page uses.
+"""The seat's tools by mail: ``nudge``, ``back``, ``plan``, ``plan clear``, ``answers``
+(``all``, ``needed``, or alone to read it), ``undo`` (ask to take back the seat's last
+move) and ``yes`` / ``no`` (to another seat's takeback), each done by the use case the page
+uses.
 
 A command is carried out in the three steps of a move (``service.features.mailin.service``):
 
@@ -10,14 +12,16 @@ A command is carried out in the three steps of a move (``service.features.mailin
    sender vouched for (:class:`~service.kernel.auth.VouchedSeat`), in that use case's own
    transaction: ``deadlines.nudge.nudge``, ``computer.service.hand_to_computer``,
    ``plans.service.read_plan`` / ``cancel_plan``, ``prefs.service.read_preferences`` /
-   ``set_preferences``; so the rules, the refusals and what the change sets off (the
-   nudge's email and webhook, the log's events, the live pages) are the page's;
+   ``set_preferences``, ``takebacks.service.ask_takeback`` / ``answer_takeback``; so the
+   rules, the refusals and what the change sets off (the nudge's email and webhook, the
+   log's events, the live pages) are the page's;
 3. in one transaction, what became of it and the answer are written, in the seat's language
    (a refusal is the use case's own message).
 
 A message left ``received`` between the steps is finished by its next delivery from step 2:
-``back``, ``plan clear`` and ``answers`` do nothing twice, and a nudge sent already is
-refused as too soon (the answer then says when the next may go).
+``back``, ``plan clear`` and ``answers`` do nothing twice, a nudge sent already is refused as
+too soon (the answer then says when the next may go), and a takeback asked or answered
+already is refused as done or lapsed (the game moved on with it).
 """
 
 from __future__ import annotations
@@ -39,6 +43,7 @@ from service.features.mailin.inbox import ANSWERED, REFUSED, close
 from service.features.mailin.models import InboundMail
 from service.features.plans.service import cancel_plan, read_plan
 from service.features.prefs.service import read_preferences, set_preferences
+from service.features.takebacks.service import DONE, answer_takeback, ask_takeback
 from service.kernel.auth import VouchedSeat
 from service.kernel.models import Game, Seat
 from service.kernel.narration import diagram
@@ -46,8 +51,17 @@ from service.kernel.store import load_state
 from service.plumbing.errors import ServiceError
 from service.plumbing.i18n import _, colour_name, format_moment, in_language
 
-KINDS = frozenset({commands.NUDGE, commands.BACK, commands.PLAN, commands.ANSWERS})
+KINDS = frozenset({commands.NUDGE, commands.BACK, commands.PLAN, commands.ANSWERS,
+                   commands.UNDO, commands.YES, commands.NO})
 """The kinds of command this module carries out."""
+
+_AT_VERSION: dict[str, Callable[[str, VouchedSeat, int | None], Mapping[str, Any]]] = {
+    commands.UNDO: ask_takeback,
+    commands.YES: lambda game_id, seat, version: answer_takeback(game_id, seat, True, version),
+    commands.NO: lambda game_id, seat, version: answer_takeback(game_id, seat, False, version),
+}
+"""The commands done only while the game is at the version the message was read at (a
+takeback: done again, it would take back another move), and their use cases."""
 
 _USE_CASES: dict[str, Callable[[str, VouchedSeat], Mapping[str, Any]]] = {
     commands.NUDGE: nudge,
@@ -74,6 +88,7 @@ class Errand:
     command: str
     language: str
     time_zone: str | None
+    version: int | None = None  # the game's when the message was read
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,24 +109,31 @@ def decide(session: Session, row: InboundMail, message_id: str | None, game: Gam
               replies.seat_yours(keys.mail_link(session, game.id, seat_row.seat)))
         return None
     row.command, row.version = command.text, game.version
-    return Errand(row.id, game.id, seat_row.seat, command.text, language, seat_row.time_zone)
+    return Errand(row.id, game.id, seat_row.seat, command.text, language, seat_row.time_zone,
+                  game.version)
 
 
 def again(row: InboundMail, language: str, time_zone: str | None) -> Errand | None:
     """Return the errand of a log row an earlier delivery left unfinished (None: the row's
     command is a move)."""
-    if row.command not in _USE_CASES or row.game_id is None or row.seat is None:
+    if (row.command not in _USE_CASES and row.command not in _AT_VERSION
+            or row.game_id is None or row.seat is None):
         return None
-    return Errand(row.id, row.game_id, row.seat, row.command, language, time_zone)
+    return Errand(row.id, row.game_id, row.seat, row.command, language, time_zone,
+                  row.version)
 
 
 def carry_out(errand: Errand) -> Callable[[Session, InboundMail, str | None], None]:
     """Run the errand's use case as the seat (step 2); return step 3, which records what
     became of it on the log row and writes the answer."""
+    seat = VouchedSeat(errand.game_id, errand.seat)
     try:
         with in_language(errand.language, errand.time_zone):
-            outcome = Outcome(_USE_CASES[errand.command](
-                errand.game_id, VouchedSeat(errand.game_id, errand.seat)))
+            if errand.command in _AT_VERSION:
+                outcome = Outcome(_AT_VERSION[errand.command](errand.game_id, seat,
+                                                              errand.version))
+            else:
+                outcome = Outcome(_USE_CASES[errand.command](errand.game_id, seat))
     except ServiceError as refusal:
         outcome = Outcome(None, refusal.code, refusal.message)
 
@@ -138,6 +160,9 @@ def _answer(session: Session, row: InboundMail, message_id: str | None, errand: 
         detail = f"nudged seat {result['seat']}"
     elif kind == commands.BACK:
         answer, detail = _back(session, errand, link), "took the seat back from the computer"
+    elif kind in (commands.UNDO, commands.YES, commands.NO):
+        answer = _takeback(session, errand, result, link)
+        detail = f"takeback {result['request']['id']}: {result['status']}"
     elif errand.command == commands.PLAN:
         answer = replies.plan_shown([line["notation"] for line in result["lines"]],
                                     result["flip_rest"], result["stopped"],
@@ -164,6 +189,23 @@ def _back(session: Session, errand: Errand, link: str) -> replies.Answer:
         return replies.seat_back([], None, link)
     return replies.seat_back(commands.legal_lines(state, errand.seat, None), diagram(state),
                              link)
+
+
+def _takeback(session: Session, errand: Errand, result: Mapping[str, Any],
+              link: str) -> replies.Answer:
+    """Return the answer to ``undo``, ``yes`` or ``no``: what became of the takeback, and
+    when the move is the seat's again, its moves and the board."""
+    request = result["request"]
+    waiting = [_player(session, errand.game_id, seat) for seat in request["approvers"]
+               if not request["answers"].get(seat)]
+    if result["status"] == DONE and request["seat"] == errand.seat:
+        game = session.get(Game, errand.game_id)
+        state = None if game is None else load_state(game)
+        legal = ([] if state is None or state.to_move != errand.seat
+                 else commands.legal_lines(state, errand.seat, None))
+        return replies.taken_back(legal, diagram(state) if legal and state else None, link)
+    return replies.takeback_news(result["status"], request["seat"] == errand.seat, waiting,
+                                 link)
 
 
 def _player(session: Session, game_id: str, seat: int) -> str:
