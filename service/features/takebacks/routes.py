@@ -10,6 +10,7 @@ from flask.views import MethodView
 from service.features.takebacks import service
 from service.features.takebacks.schemas import (
     AnswerSchema,
+    AskSchema,
     TakebackResultSchema,
     TakebackStateSchema,
 )
@@ -35,10 +36,11 @@ class Takeback(MethodView):
         now and what it would take back (any token of the game)."""
         return json_reply(service.read_takeback(game_id, Bearer(bearer_token())))
 
+    @blp.arguments(AskSchema())
     @blp.response(201, TakebackResultSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
-    def post(self, game_id: str) -> Response:
+    def post(self, body: dict[str, Any], game_id: str) -> Response:
         """Ask to take back your seat's last action (your seat's token).
 
         Done at once (status done) when nobody must agree; else the seats it concerns are
@@ -46,7 +48,8 @@ class Takeback(MethodView):
         takeback/nothing (no action of this game turn), takeback/card_drawn (the monster
         turned up a card since), game/paused, game/over, game/cancelled.
         """
-        return json_reply(service.ask_takeback(game_id, Bearer(bearer_token())), 201)
+        return json_reply(service.ask_takeback(game_id, Bearer(bearer_token()),
+                                               body.get("expected_version")), 201)
 
     @blp.response(200, TakebackResultSchema)
     @errors(blp, 401, 403, 404, 409)
@@ -69,4 +72,5 @@ class TakebackAnswer(MethodView):
         yes takes the actions back. Refusals: 409 takeback/none, takeback/lapsed (the game
         moved on since), takeback/card_drawn; 403 takeback/not_asked."""
         return json_reply(service.answer_takeback(game_id, Bearer(bearer_token()),
-                                                  bool(body["agree"])))
+                                                  bool(body["agree"]),
+                                                  body.get("expected_version")))

@@ -66,7 +66,15 @@ class TakebackResultSchema(Schema):
     game = fields.Nested(GameViewSchema, required=True)
 
 
-class AnswerSchema(Schema):
+class AskSchema(Schema):
+    """A request to take back the caller's seat's last action."""
+
+    expected_version = fields.Integer(metadata={
+        "description": "The game's version as you saw it: refused (game/stale_version) if "
+                       "the game moved on since, so nothing else is taken back."})
+
+
+class AnswerSchema(AskSchema):
     """An answer to the request that asks the caller's seat."""
 
     agree = Boolean(required=True, metadata={"description": "true: yes; false: no."})

@@ -54,6 +54,8 @@ from service.plumbing.errors import ServiceError, from_engine
 from service.plumbing.i18n import _
 from service.plumbing.unit_of_work import read_transaction, write_transaction
 
+__all__ = ["DONE", "answer_takeback", "ask_takeback", "read_takeback", "withdraw_takeback"]
+
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
@@ -79,16 +81,20 @@ def read_takeback(game_id: str, credential: Credential) -> dict[str, Any]:
                 **may}
 
 
-def ask_takeback(game_id: str, credential: Credential) -> dict[str, Any]:
+def ask_takeback(game_id: str, credential: Credential,
+                 expected_version: int | None = None) -> dict[str, Any]:
     """Ask to take back the caller's seat's last action; done at once when nobody needs to
-    agree. Returns ``{status: done | asked, request, game}``; refusals name why (409
-    ``takeback/off``, ``takeback/nothing``, ``takeback/card_drawn``, ``game/*``)."""
+    agree. With ``expected_version``, only while the game is at that version (so a request
+    sent again, by a mail delivered twice, takes back nothing more). Returns ``{status: done |
+    asked, request, game}``; refusals name why (409 ``takeback/off``, ``takeback/nothing``,
+    ``takeback/card_drawn``, ``game/stale_version``, ``game/*``)."""
     check_game_id(game_id)
     with write_transaction() as session:
         game, caller, seats, listeners = authenticate_with_seats(session, game_id, credential,
                                                                  kinds=(SEAT,))
         seat = _seat_of(caller)
         check_active(game)
+        _check_version(game, expected_version)
         replay = replay_game(session, game)
         plan = _plan(game, seats, replay, seat)
         for earlier in _holding(session, game.id):
@@ -113,15 +119,19 @@ def ask_takeback(game_id: str, credential: Credential) -> dict[str, Any]:
         return _answer(game, seats, caller, request)
 
 
-def answer_takeback(game_id: str, credential: Credential, agree: bool) -> dict[str, Any]:
+def answer_takeback(game_id: str, credential: Credential, agree: bool,
+                    expected_version: int | None = None) -> dict[str, Any]:
     """Agree to the request that asks the caller's seat, or say no; the last yes takes the
-    actions back. Returns ``{status, request, game}``; refusals: 409 ``takeback/none``
-    (no request holds), ``takeback/lapsed`` (the game moved on), 403 ``takeback/not_asked``."""
+    actions back. With ``expected_version``, only while the game is at that version.
+    Returns ``{status, request, game}``; refusals: 409 ``takeback/none`` (no request holds),
+    ``takeback/lapsed`` (the game moved on), ``game/stale_version``, 403
+    ``takeback/not_asked``."""
     check_game_id(game_id)
     with write_transaction() as session:
         game, caller, seats, listeners = authenticate_with_seats(session, game_id, credential,
                                                                  kinds=(SEAT,))
         seat = _seat_of(caller)
+        _check_version(game, expected_version)
         request = _asked(session, game)
         if seat not in request.approvers:
             raise ServiceError("takeback/not_asked",
@@ -159,6 +169,15 @@ def withdraw_takeback(game_id: str, credential: Credential) -> dict[str, Any]:
                                      "request": request.id}, utcnow())
         signals.game_touched(session, game.id)
         return _answer(game, seats, caller, request)
+
+
+def _check_version(game: GameRecord, expected: int | None) -> None:
+    """Refuse a request made against another version than the game's."""
+    if expected is not None and expected != game.version:
+        raise ServiceError("game/stale_version",
+                           _("The game is at version %(version)s, not %(expected)s: someone "
+                             "moved first.", version=game.version, expected=expected),
+                           {"expected": expected, "version": game.version})
 
 
 def _seat_of(caller: Caller) -> int:
