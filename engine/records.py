@@ -173,6 +173,33 @@ def replay_inputs(start: GameState, inputs: Iterable[Input], *, version: int | N
     return player.replay(True, start_seat_chosen, start)
 
 
+def extend(replay: Replay, item: Input | None = None, *, card: str | None = None) -> Replay:
+    """Return ``replay`` played one step further: an action or a takeback, or with none the
+    monster's turn (``card``, or the top of the replay's own pile); never mutates. An action,
+    takeback or card the rules refuse raises the engine's error."""
+    player = _Player(replay.state)
+    player.entries, player.turn = list(replay.entries), dict(replay.positions)
+    if item is None:
+        if card is not None:
+            _check_card(replay.state, len(replay.entries) + 1, card, ())
+        player.monster(card)
+    elif isinstance(item, Played):
+        player.act(item.seat, item.action)
+    else:
+        player.take_back(item.seat, item.to_version)
+    return player.replay(replay.seeded, replay.start_seat_chosen, replay.start)
+
+
+def until(data: dict[str, Any], version: int) -> dict[str, Any]:
+    """Return the record ``data`` cut at ``version``: its entries up to that version, with no
+    final position or outcome (a record of the game as it stood then)."""
+    kept = [entry for entry in data.get("entries", [])
+            if isinstance(entry, dict) and isinstance(entry.get("version"), int)
+            and entry["version"] <= version]
+    cut = {key: value for key, value in data.items() if key not in ("end", "outcome")}
+    return {**cut, "entries": kept}
+
+
 def public_position(state: GameState) -> dict[str, Any]:
     """Return the position as everyone may see it: without the pile's order, the seed and
     the generator."""

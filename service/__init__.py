@@ -25,6 +25,7 @@ from service.features.plans import routes as plans
 from service.features.prefs import routes as prefs
 from service.features.push import routes as push
 from service.features.records import routes as records
+from service.features.sandbox import routes as sandbox
 from service.features.takebacks import routes as takebacks
 from service.features.talk import routes as talk
 from service.features.webhooks import routes as webhooks
@@ -76,6 +77,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(plans.blp)
     api.register_blueprint(takebacks.blp)
     api.register_blueprint(records.blp)
+    api.register_blueprint(sandbox.blp)
     api.register_blueprint(computer.blp)
     api.register_blueprint(push.blp)
     api.register_blueprint(home_devices.blp)

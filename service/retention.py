@@ -10,6 +10,7 @@
   what recognises a message delivered again (mail servers give up retrying within 5 days).
 * Counts of invitations to untrusted addresses (``service.features.mail.quotas``): once
   their window (a day, an hour) is over.
+* Sandboxes (``service.features.sandbox``): ``SANDBOX_DAYS`` (30) after their last change.
 
 Beat runs :func:`prune` every ``RETENTION_CHECK_SECONDS`` (``worker.retention``). Each
 table is pruned in batches of :data:`BATCH` rows, each batch its own short transaction, so
@@ -27,6 +28,7 @@ from sqlalchemy import ColumnElement, Table, delete, select
 from service.features.mail.models import EmailDelivery, MailCount
 from service.features.mailin.models import InboundMail
 from service.features.push.models import PushDelivery
+from service.features.sandbox.models import Sandbox
 from service.features.webhooks.models import WebhookDelivery
 from service.plumbing import idempotency
 from service.plumbing.extensions import table_of
@@ -59,6 +61,7 @@ def _cutoffs(now: datetime) -> dict[str, tuple[Table, Any, ColumnElement[bool]]]
                          (InboundMail.status != RECEIVED)
                          & (InboundMail.received_at < now - days["MAIL_INBOUND_DAYS"])),
         "mail_counts": (table_of(MailCount), MailCount.key_hash, MailCount.expires_at <= now),
+        "sandboxes": (table_of(Sandbox), Sandbox.id, Sandbox.expires_at <= now),
     }
 
 

@@ -1,5 +1,5 @@
 """The links the service hands out: a seat's private link, the spectators', an invitation,
-the home page ("my games") and the confirmation of a new email address."""
+a sandbox, the home page ("my games") and the confirmation of a new email address."""
 
 from __future__ import annotations
 
@@ -16,6 +16,11 @@ def play_link(game_id: str, token: str) -> str:
     The token is in the fragment, which browsers never send: it stays out of server logs.
     """
     return f"{_base()}/play/{game_id}#t={token}"
+
+
+def sandbox_link(sandbox_id: str, token: str) -> str:
+    """Return the page of a sandbox opened with its token (in the fragment, as a seat's)."""
+    return f"{_base()}/sandbox/{sandbox_id}#t={token}"
 
 
 def join_link(game_id: str, invite_code: str) -> str:

@@ -103,6 +103,8 @@ DEFAULTS: dict[str, Any] = {
     "DELIVERY_LOG_DAYS": 30,
     "MAIL_INBOUND_DAYS": 30,
     "RETENTION_CHECK_SECONDS": 3600,
+    # Days a sandbox is kept after its last change, then pruned (service.features.sandbox).
+    "SANDBOX_DAYS": 30,
     # The web page's folder (service.plumbing.site serves it at /, /play/<id>, /js/...); None: web/.
     "WEB_DIR": None,
     # Celery (worker/). None: the embedded broker, kombu's SQLAlchemy transport on a SQLite

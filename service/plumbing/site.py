@@ -125,6 +125,12 @@ def join(game_id: str) -> Response:
     return _page()
 
 
+@blueprint.get("/sandbox/<sandbox_id>")
+def sandbox(sandbox_id: str) -> Response:
+    """Serve the page of a sandbox; its token stays in the fragment, as a seat's does."""
+    return _page()
+
+
 @blueprint.get("/home")
 def home() -> Response:
     """Serve the page of "my games": the ask form, or with ``#h=<token>`` the list of an

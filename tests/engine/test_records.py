@@ -25,10 +25,12 @@ from engine.records import (
     Input,
     Played,
     TakenBack,
+    extend,
     public_position,
     read_record,
     record_dict,
     replay_inputs,
+    until,
 )
 from engine.state import MONSTER, OVER
 from tests.engine.random_play import record_game
@@ -259,3 +261,34 @@ def test_the_actions_of_the_turn_leave_out_those_taken_back() -> None:
     assert [(e.seat, e.version) for e in done.turn_actions()] == [(0, 4)]
     assert sorted(done.positions) == [0, 3, 4]  # 3: the position of 0 again
     assert done.positions[4] == done.state
+
+
+def test_a_replay_goes_on_an_action_or_a_chosen_card_at_a_time() -> None:
+    start, log, _ = whole_game(35)
+    done = read_record(as_json(record_dict(replay_inputs(start, log[:1],
+                                                         start_seat_chosen=False),
+                                           reveal=False)), seed=4)
+    state = done.state
+    while state.phase != MONSTER:
+        assert state.to_move is not None
+        action = action_from_dict(choose(player_view(state, state.to_move), "easy", 1))
+        done = extend(done, Played(state.to_move, action))
+        state = done.state
+    chosen = extend(done, card="8")
+    assert chosen.entries[-1].kind == "monster" and chosen.entries[-1].card == "8"
+    with pytest.raises(InvalidRecord):
+        extend(done, card="1hit")  # the game's first card is never a hit
+    again = read_record(as_json(record_dict(chosen, reveal=False)), seed=4)
+    assert again.state == chosen.state
+
+
+def test_a_record_cut_at_a_version_replays_to_the_position_of_that_version() -> None:
+    start, log, _ = whole_game(12)
+    done = replay_inputs(start, log, start_seat_chosen=False)
+    data = as_json(record_dict(done, reveal=False))
+    middle = done.entries[30].version
+    cut = until(data, middle)
+    assert "end" not in cut and len(cut["entries"]) == 31
+    assert public_position(read_record(cut, seed=1).state) == public_position(
+        replay_inputs(start, log[:sum(1 for e in done.entries[:31] if e.kind == "action")],
+                      start_seat_chosen=False).state)

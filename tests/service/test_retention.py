@@ -1,6 +1,6 @@
 """Retention: idempotency keys are replayed for 24 hours, and beat prunes what is past its
 time (done outbox rows, webhook delivery attempts, handled inbound mail, counts of
-invitations whose window is over) and nothing else."""
+invitations whose window is over, sandboxes kept long enough) and nothing else."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from sqlalchemy import func, insert, select, update
 from service.features.mail.models import EmailDelivery, MailCount
 from service.features.mailin.models import InboundMail
 from service.features.push.models import PushDelivery
+from service.features.sandbox.models import Sandbox
 from service.features.webhooks.models import WebhookDelivery, WebhookEndpoint
 from service.plumbing.columns import utcnow
 from service.plumbing.config import DEFAULTS
@@ -80,7 +81,7 @@ def counts(app: Flask) -> dict[str, int]:
     with app.app_context():
         return {model.__tablename__: db.session.scalar(select(func.count()).select_from(model))
                 for model in (IdempotencyRecord, Outbox, WebhookDelivery, EmailDelivery,
-                              PushDelivery, InboundMail, MailCount)}
+                              PushDelivery, InboundMail, MailCount, Sandbox)}
 
 
 def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
@@ -100,6 +101,13 @@ def fill(app: Flask, game_id: str, now: datetime, old: datetime) -> None:
         rows.append((IdempotencyRecord, {"game_id": game_id, "token_hash": "t" * 64,
                                          "key_hash": f"{number}" * 64, "fingerprint": "f",
                                          "status_code": 201, "body": {}, "created_at": when}))
+    # Two sandboxes: one kept past its time, one changed a minute ago.
+    for number, until in enumerate((now - timedelta(seconds=1), now + timedelta(days=29))):
+        rows.append((Sandbox, {"id": f"sandbox{number}".ljust(22, "x"), "token_hash": "h" * 64,
+                               "name": "Sandbox", "language": "en", "seed": 1, "start": {},
+                               "entries": [], "state": {}, "version": 0, "origin_version": 0,
+                               "seats": [], "computer": {}, "created_at": now,
+                               "updated_at": now, "expires_at": until}))
     # One client's counts of invitations: yesterday's window is over, this hour's is not.
     for start, end in ((now - timedelta(days=1), now - timedelta(hours=23)),
                        (now - timedelta(minutes=5), now + timedelta(minutes=55))):
@@ -135,7 +143,7 @@ def test_pruning_deletes_only_what_is_past_its_time(app: Flask, client: FlaskCli
         again = prune(now)
     assert pruned == {"idempotency_keys": 1, "outbox": 2, "webhook_deliveries": 1,
                       "email_deliveries": 1, "push_deliveries": 1, "mail_inbound": 1,
-                      "mail_counts": 1}
+                      "mail_counts": 1, "sandboxes": 1}
     assert set(again.values()) == {0}
     after = counts(app)
     assert {name: before[name] - after[name] for name in before} == pruned

@@ -9,8 +9,8 @@ from flask.views import MethodView
 
 from service.features.takebacks import service
 from service.features.takebacks.schemas import (
-    AnswerSchema,
-    AskSchema,
+    TakebackAnswerSchema,
+    TakebackAskSchema,
     TakebackResultSchema,
     TakebackStateSchema,
 )
@@ -36,7 +36,7 @@ class Takeback(MethodView):
         now and what it would take back (any token of the game)."""
         return json_reply(service.read_takeback(game_id, Bearer(bearer_token())))
 
-    @blp.arguments(AskSchema())
+    @blp.arguments(TakebackAskSchema())
     @blp.response(201, TakebackResultSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)
@@ -63,7 +63,7 @@ class Takeback(MethodView):
 class TakebackAnswer(MethodView):
     """An answer to the game's request."""
 
-    @blp.arguments(AnswerSchema())
+    @blp.arguments(TakebackAnswerSchema())
     @blp.response(200, TakebackResultSchema)
     @errors(blp, 401, 403, 404, 409)
     @blp.doc(security=BEARER)

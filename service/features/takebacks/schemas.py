@@ -12,7 +12,7 @@ from service.plumbing.schemas import Boolean
 STATUSES = (ASKED, DONE, DECLINED, LAPSED, WITHDRAWN)
 
 
-class UndoneSchema(Schema):
+class TakebackUndoneSchema(Schema):
     """An action a takeback takes back: its seat, the version it led to, its notation."""
 
     seat = fields.Integer(required=True)
@@ -20,7 +20,7 @@ class UndoneSchema(Schema):
     notation = fields.String(required=True)
 
 
-class RequestSchema(Schema):
+class TakebackRequestSchema(Schema):
     """A request to take back a seat's last action, and what became of it."""
 
     id = fields.Integer(required=True)
@@ -31,7 +31,7 @@ class RequestSchema(Schema):
     asked_version = fields.Integer(required=True)
     to_version = fields.Integer(required=True, metadata={
         "description": "The version whose position the game returns to."})
-    undoes = fields.List(fields.Nested(UndoneSchema), required=True)
+    undoes = fields.List(fields.Nested(TakebackUndoneSchema), required=True)
     approvers = fields.List(fields.Integer(), required=True, metadata={
         "description": "The seats whose yes it needs (none: it was done at once)."})
     answers = fields.Dict(keys=fields.String(), values=fields.Boolean(), required=True)
@@ -39,7 +39,7 @@ class RequestSchema(Schema):
     decided_at = fields.DateTime(required=True, allow_none=True)
 
 
-class RefusalSchema(Schema):
+class TakebackRefusalSchema(Schema):
     """Why the caller's seat may not ask now: an error's code and words."""
 
     code = fields.String(required=True)
@@ -50,10 +50,10 @@ class TakebackStateSchema(Schema):
     """The game's takeback rule, its latest request, and what the caller's seat may do."""
 
     mode = fields.String(required=True, validate=validate.OneOf(TAKEBACK_MODES))
-    request = fields.Nested(RequestSchema, required=True, allow_none=True)
+    request = fields.Nested(TakebackRequestSchema, required=True, allow_none=True)
     may_ask = fields.Boolean(required=True)
-    why_not = fields.Nested(RefusalSchema, required=True, allow_none=True)
-    would_undo = fields.List(fields.Nested(UndoneSchema), required=True)
+    why_not = fields.Nested(TakebackRefusalSchema, required=True, allow_none=True)
+    would_undo = fields.List(fields.Nested(TakebackUndoneSchema), required=True)
     needs = fields.List(fields.Integer(), metadata={
         "description": "The seats whose yes a request asked now would need."})
 
@@ -62,11 +62,11 @@ class TakebackResultSchema(Schema):
     """What an ask, an answer or a withdrawal did: the request and the game as it is now."""
 
     status = fields.String(required=True, validate=validate.OneOf(STATUSES))
-    request = fields.Nested(RequestSchema, required=True)
+    request = fields.Nested(TakebackRequestSchema, required=True)
     game = fields.Nested(GameViewSchema, required=True)
 
 
-class AskSchema(Schema):
+class TakebackAskSchema(Schema):
     """A request to take back the caller's seat's last action."""
 
     expected_version = fields.Integer(metadata={
@@ -74,7 +74,7 @@ class AskSchema(Schema):
                        "the game moved on since, so nothing else is taken back."})
 
 
-class AnswerSchema(AskSchema):
+class TakebackAnswerSchema(TakebackAskSchema):
     """An answer to the request that asks the caller's seat."""
 
     agree = Boolean(required=True, metadata={"description": "true: yes; false: no."})
