@@ -23,6 +23,7 @@ from service.features.log import routes as log
 from service.features.mailin import routes as mailin
 from service.features.plans import routes as plans
 from service.features.prefs import routes as prefs
+from service.features.preview import routes as preview
 from service.features.push import routes as push
 from service.features.records import routes as records
 from service.features.sandbox import routes as sandbox
@@ -77,6 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(plans.blp)
     api.register_blueprint(takebacks.blp)
     api.register_blueprint(records.blp)
+    api.register_blueprint(preview.blp)
     api.register_blueprint(sandbox.blp)
     api.register_blueprint(computer.blp)
     api.register_blueprint(push.blp)

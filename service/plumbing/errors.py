@@ -103,6 +103,7 @@ STATUS_OF: dict[str, int] = {
     "nudge/moved_on": 409,
     "record/unavailable": 409,
     "sandbox/stale_version": 409,
+    "preview/off": 409,
     "sandbox/monster_due": 409,
     "takeback/off": 409,
     "takeback/nothing": 409,
