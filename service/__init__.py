@@ -21,6 +21,7 @@ from service.features.live import init_app as init_live
 from service.features.live import routes as live
 from service.features.log import routes as log
 from service.features.mailin import routes as mailin
+from service.features.notes import routes as notes
 from service.features.plans import routes as plans
 from service.features.prefs import routes as prefs
 from service.features.preview import routes as preview
@@ -79,6 +80,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(takebacks.blp)
     api.register_blueprint(records.blp)
     api.register_blueprint(preview.blp)
+    api.register_blueprint(notes.blp)
     api.register_blueprint(sandbox.blp)
     api.register_blueprint(computer.blp)
     api.register_blueprint(push.blp)

@@ -33,7 +33,8 @@ after the commit, ``service.features.push``), and the game's open pages.
 seat's own webhooks (the old player's addresses, which would go on hearing of the seat's moves
 and its table), the seat's devices (the old player's push subscriptions), an email change
 the old player asked for and has not confirmed (confirmed later, it would take the seat's
-mail back to them), and the game's open pages.
+mail back to them), the old player's private note (``service.features.notes``), and the
+game's open pages.
 
 **A mail about a game written to a seat** ("your move", "the monster has moved", "the game is
 over", ``service.features.mail.notices``) begins with what the features have to tell it,
@@ -47,6 +48,7 @@ from flask import Flask
 
 from service.features.computer.service import play_for_the_computer
 from service.features.links.email import forget_email_change
+from service.features.notes.service import drop_seat_note
 from service.features.notifications.service import notify
 from service.features.plans.report import take as what_the_plan_did
 from service.features.plans.service import follow_the_plans
@@ -68,7 +70,8 @@ REACTIONS = Reactions(
     game=(schedule_monster_phase, time_the_sub_turn, follow_the_plans, play_for_the_computer,
           notify, tell_the_live_pages),
     message=(write_message_posted, push_the_message, show_the_message_live),
-    seat=(drop_seat_endpoints, drop_seat_devices, forget_email_change, show_the_seat_live),
+    seat=(drop_seat_endpoints, drop_seat_devices, forget_email_change, drop_seat_note,
+          show_the_seat_live),
     mail=(what_the_plan_did,),
 )
 

@@ -69,6 +69,7 @@ SEAMS = {
     "service.features.takebacks.service": "the takebacks' use cases ('undo', 'yes' and 'no' "
                                           "by mail)",
     "service.features.records.service": "a game's record (a sandbox opens from it)",
+    "service.features.notes.service": "a seat's private note ('note ...' by mail)",
     "service.features.notifications.service": "telling players on every channel",
     "service.features.webhooks.messages": "the webhook messages written beside the mails",
     "service.features.push.notices": "the pushes written beside the mails (notifications)",

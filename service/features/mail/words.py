@@ -55,17 +55,17 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
            "nudge": ("anstupsen", "erinnern"),
            "back": ("zurück", "zurueck", "zurücknehmen", "zuruecknehmen"),
            "answers": ("antworten",), "undo": ("rückgängig", "rueckgaengig"),
-           "yes": ("ja",), "no": ("nein",)},
+           "yes": ("ja",), "no": ("nein",), "note": ("notiz",)},
     "es": {"flip": ("girar", "voltear"), "board": ("tablero",), "help": ("ayuda",),
            "say": ("di", "decir"), "language": ("idioma",),
            "nudge": ("avisar", "recordar"), "back": ("volver", "vuelvo", "recuperar"),
            "answers": ("respuestas",), "undo": ("deshacer",), "yes": ("sí", "si"),
-           "no": ("no",)},
+           "no": ("no",), "note": ("nota",)},
     "pl": {"flip": ("odwróć", "obróć"), "board": ("plansza",), "help": ("pomoc",),
            "say": ("powiedz",), "language": ("język",),
            "nudge": ("ponagl", "ponaglij", "przypomnij"), "back": ("wracam", "powrót", "odbierz"),
            "answers": ("odpowiedzi",), "undo": ("cofnij",), "yes": ("tak",),
-           "no": ("nie",)},
+           "no": ("nie",), "note": ("notatka",)},
 }
 """Each language's words for the mail's commands, read as the English ones (``plan`` is the
 same word in all four)."""

@@ -21,7 +21,7 @@ from engine import EngineError, FigureId, GameState
 from service.features.mail import moves
 from service.features.mail import words as mail_words
 from service.features.mailin import words
-from service.features.mailin.parse import said_line
+from service.features.mailin.parse import noted_line, said_line
 from service.plumbing.i18n import DEFAULT_LANGUAGE, _, current_language, ngettext
 from service.plumbing.i18n.languages import LANGUAGE_NAMES
 
@@ -37,6 +37,7 @@ ANSWERS = "answers"
 PLAN_CLEAR = "plan clear"
 ANSWERS_ALL = "answers all"
 ANSWERS_NEEDED = "answers needed"
+NOTE = "note"
 UNDO = "undo"
 YES = "yes"
 NO = "no"
@@ -78,14 +79,16 @@ def help_lines() -> list[str]:
 is your turn, the others when your next turns come, each only if it still does
 what it did when you wrote it (else you get an email). End a line with "or flip"
 to flip that figure instead; a line "flip the rest" flips your remaining figures."""),
-        # TRANSLATORS: board, help, say, plan, clear, nudge, back, undo, yes, no, answers,
-        # all, needed and language are command words the mail reader reads: keep them in
-        # English (each language's own words are listed after this text).
+        # TRANSLATORS: board, help, say, note, plan, clear, nudge, back, undo, yes, no,
+        # answers, all, needed and language are command words the mail reader reads: keep
+        # them in English (each language's own words are listed after this text).
         _("""Commands:
   board            send me the board
   help             send me this text
   say ...          post a message to the other players (the rest of the line, and
                    the lines after it up to a blank line; at most 500 characters)
+  note ...         add to my private note of this game, which no one else reads
+                   (note alone: send me my note)
   plan             send me my turn plan; plan clear drops it
   nudge            remind the player the game waits for (once a day)
   back             take my seat back from the computer
@@ -192,6 +195,8 @@ def command_of(line: str, language: str = DEFAULT_LANGUAGE) -> Command:
     a letter is not read without guessing, which :func:`choose` answers)."""
     if said_line(line):
         return Command(SAY, line)
+    if noted_line(line):
+        return Command(NOTE, line)
     try:
         text = words.canonical_line(line, language)
     except words.AmbiguousLetter:
@@ -243,7 +248,7 @@ def choose(lines: list[str], state: GameState | None, seat: int,
     first_error: EngineError | None = None
     for line in lines:
         command = command_of(line, language)
-        if command.kind == SAY:
+        if command.kind in (SAY, NOTE):
             continue
         if command.kind != MOVE:
             return command, None

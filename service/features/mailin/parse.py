@@ -30,7 +30,7 @@ from html.parser import HTMLParser
 
 from mailparser_reply import EmailReplyParser
 
-from service.features.mailin.words import SAY_WORDS
+from service.features.mailin.words import NOTE_WORDS, SAY_WORDS
 from service.plumbing.text import BIDI_CONTROLS
 
 MAX_LINES = 5  # the command is looked for in the first lines the player wrote
@@ -73,6 +73,7 @@ class Inbound:
     body: str  # the whole text body (HTML converted), used for the content dedupe
     lines: list[str]  # the first lines the player wrote, not quoted
     said: str | None  # what a "say" line asks to post to the table (None: no such line)
+    noted: str | None  # what a "note" line adds to the seat's note (None: no such line)
     automatic: str | None  # why the message is from a machine (None: from a person)
     recipients: list[str]  # the To and Cc addresses, lower case
 
@@ -102,6 +103,7 @@ def _read(raw: bytes, envelope_sender: str | None) -> Inbound:
                    subject=one_line(_header(message, "Subject"))[:MAX_SUBJECT],
                    date=_header(message, "Date").strip(), body=body,
                    lines=command_lines(written), said=said_text(written),
+                   noted=noted_text(written),
                    automatic=automatic_reason(message, envelope_sender, sender),
                    recipients=recipients)
 
@@ -219,8 +221,10 @@ def reply_text(body: str) -> str:
     return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(">"))
 
 
-# "say", or another language's word for it (service.features.mailin.words): whole words from anyone.
+# "say" and "note", or another language's word for them (service.features.mailin.words): whole
+# words from anyone.
 SAY = re.compile("(?:" + "|".join(SAY_WORDS) + r")(?::|\s|$)\s*", re.IGNORECASE)
+NOTE = re.compile("(?:" + "|".join(NOTE_WORDS) + r")(?::|\s|$)\s*", re.IGNORECASE)
 MAX_SAID = 2000  # read at most; the table takes 500 characters (service.features.talk)
 
 
@@ -231,13 +235,32 @@ def said_line(line: str) -> bool:
     return SAY.match(line.strip()) is not None
 
 
+def noted_line(line: str) -> bool:
+    """True when ``line`` adds to the seat's private note: it is ``note`` (or a language's
+    word for it: ``notiz``, ``nota``, ``notatka``), or starts with it and a colon or a
+    space."""
+    return NOTE.match(line.strip()) is not None
+
+
 def said_text(text: str) -> str | None:
     """Return what the player asks to post to the table: after the first ``say`` line
     (:func:`said_line`), the rest of that line and the lines after it up
     to a blank line. None without such a line."""
+    return _text_after(text, SAY)
+
+
+def noted_text(text: str) -> str | None:
+    """Return what the player adds to their note, read as :func:`said_text` reads a message
+    (after the first ``note`` line); "" for ``note`` alone; None without such a line."""
+    return _text_after(text, NOTE)
+
+
+def _text_after(text: str, start: re.Pattern[str]) -> str | None:
+    """Return the rest of the first line ``start`` begins, and the lines after it up to a
+    blank line (None without such a line)."""
     lines = text.splitlines()
     for index, line in enumerate(lines):
-        found = SAY.match(line.strip())
+        found = start.match(line.strip())
         if found is None:
             continue
         said = [line.strip()[found.end():]]

@@ -196,6 +196,22 @@ def said_note(refusal: str | None) -> str:
     return _("Your message was not posted to the table: %(reason)s", reason=refusal)
 
 
+def noted_note(refusal: str | None) -> str:
+    """Return what became of a reply's ``note`` line, said first in its answer."""
+    if refusal is None:
+        return _("Your note was saved.")
+    return _("Your note was not saved: %(reason)s", reason=refusal)
+
+
+def note_shown(text: str, link: str) -> Answer:
+    """Return the answer to ``note``: the seat's private note as it stands."""
+    if not text:
+        return Answer(_("Your note"), [_("Your note of this game is empty. Write 'note' and "
+                                         "a line to add it.")], link=link)
+    return Answer(_("Your note"), [_("Your private note of this game (no one else reads "
+                                     "it):"), text], link=link)
+
+
 def not_understood(reason: str, suggestions: Sequence[str], moves: bool,
                    diagram: str | None, link: str) -> Answer:
     """Return the answer to an email with nothing in it to act on: why, and what to write

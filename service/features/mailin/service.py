@@ -62,6 +62,7 @@ from service.features.mailin.inbox import (
     log_message,
 )
 from service.features.mailin.models import InboundMail, MailSettings
+from service.features.notes.service import add_to_note, note_of
 from service.features.plans.service import PlanInput, plan_in
 from service.features.talk.service import post_in
 from service.kernel.auth import VouchedSeat
@@ -206,12 +207,17 @@ def _act(session: Session, row: InboundMail, inbound: parse.Inbound, game: Game,
     game_id, seat = game.id, seat_row.seat
     if inbound.said is not None:
         row.said_note = _post_said(session, game_id, seat, inbound.said)
+    note = _note(session, row, game_id, seat, inbound.noted)
     link = keys.mail_link(session, game_id, seat)
     state = load_state(game)
     command, problem = (commands.choose(inbound.lines, state, seat, language)
                         if state is not None else _first(inbound.lines, language))
     if command is not None:
         row.command = command.text[:200]
+    if command is None and note is not None:
+        close(session, row, inbound.message_id, ANSWERED, "mail/note", "sent the note",
+              replies.note_shown(note, link))
+        return None
     if command is None and inbound.said is not None:
         # A message to the table and no move: the lines it could not read were talk.
         close(session, row, inbound.message_id, ANSWERED, "mail/said", row.said_note or "",
@@ -293,6 +299,25 @@ def _set_language(session: Session, row: InboundMail, message_id: str | None, ga
     with in_language(code, seat_row.time_zone):
         close(session, row, message_id, ANSWERED, "mail/language", f"language set to {code}",
                replies.language_set(code, link))
+
+
+def _note(session: Session, row: InboundMail, game_id: str, seat: int,
+          noted: str | None) -> str | None:
+    """Add what a ``note`` line wrote to the seat's private note (``note`` alone adds
+    nothing); return the note as it stands (None: the message had no such line). What became
+    of it is said first in the answer, as a ``say``'s is."""
+    if noted is None:
+        return None
+    if not noted:
+        return note_of(session, game_id, seat)
+    try:
+        text = str(add_to_note(session, game_id, seat, noted)["text"])
+    except ServiceError as refusal:
+        said = replies.noted_note(refusal.message)
+        row.said_note = " ".join(filter(None, (row.said_note, said)))[:300]
+        return None
+    row.said_note = " ".join(filter(None, (row.said_note, replies.noted_note(None))))[:300]
+    return text
 
 
 def _post_said(session: Session, game_id: str, seat: int, text: str) -> str:

@@ -63,6 +63,8 @@ WORDS = _table()
 
 SAY_WORDS = ("say", *(word for words in COMMANDS.values() for word in words["say"]))
 """Every word that starts a message to the table."""
+NOTE_WORDS = ("note", *(word for words in COMMANDS.values() for word in words["note"]))
+"""Every word that starts a line of the seat's private note."""
 
 _WORD = re.compile(r"[^\W\d_]+")
 _OR_FLIP = re.compile(r"\s+(?P<or>[^\W\d_]+)\s+flip\s*$")

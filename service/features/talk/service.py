@@ -29,7 +29,6 @@ public in the game, never a token or an email address.
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -48,15 +47,13 @@ from service.plumbing import clock, signals
 from service.plumbing.clock import iso
 from service.plumbing.errors import ServiceError
 from service.plumbing.i18n import _, format_duration, ngettext
-from service.plumbing.text import has_bidi_control
+from service.plumbing.text import has_control, normalised_lines
 from service.plumbing.unit_of_work import read_transaction, write_transaction
 
 MAX_LENGTH = 500
 BURST = 10
 BURST_WINDOW = timedelta(minutes=10)
 SINCE_LIMIT = 20  # the most messages a mail repeats: the latest ones
-
-_LINE_BREAKS = str.maketrans({"\r": "\n", "\t": " "})
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +228,7 @@ def set_mute(game_id: str, token: str | None, seat: str, muted: bool) -> dict[st
 def checked_text(text: str) -> str:
     """Return the text a message keeps of ``text`` (stripped, line breaks as LF), or refuse
     it: ``talk/empty``, ``talk/too_long``, ``talk/invalid_text``."""
-    text = text.replace("\r\n", "\n").translate(_LINE_BREAKS).strip()
+    text = normalised_lines(text)
     if not text:
         raise ServiceError("talk/empty", _("The message is empty: write something first."))
     if len(text) > MAX_LENGTH:
@@ -240,8 +237,7 @@ def checked_text(text: str) -> str:
                                     "The message has %(num)d characters; the limit is "
                                     "%(limit)s.", len(text), limit=MAX_LENGTH),
                            {"length": len(text), "limit": MAX_LENGTH})
-    if has_bidi_control(text) or any(
-            char != "\n" and unicodedata.category(char) in ("Cc", "Cs") for char in text):
+    if has_control(text):
         raise ServiceError("talk/invalid_text", _("The message holds a control character or "
                                                   "a bidirectional control; write it without."))
     return text

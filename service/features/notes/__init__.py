@@ -1,0 +1,1 @@
+"""Private notes: what a seat writes for itself about a game, read by no one else."""
