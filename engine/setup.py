@@ -77,6 +77,18 @@ def check_colours(colours: Sequence[str]) -> None:
                                 {"colours": list(colours)})
 
 
+def _draw_start(rng: Rng, players: int) -> int:
+    """Draw the start player, the first thing a game's generator does."""
+    return rng.below(players)
+
+
+def start_player(seed: int, players: int, chosen: int | None = None) -> int:
+    """Return the seat that starts a game of ``players`` made from ``seed``: ``chosen``, or
+    the one the seed draws (the first to move, or in the experienced game the first to
+    place a tile)."""
+    return chosen if chosen is not None else _draw_start(Rng(seed_state(seed)), players)
+
+
 def new_game(
     players: int | Sequence[str],
     *,
@@ -105,7 +117,7 @@ def new_game(
         raise InvalidSetup.said(N_("start seat %(seat)r is not a seat (0..%(last)s)"),
                                 {"seat": start_seat, "last": n - 1})
     rng = Rng(seed_state(seed))
-    start = rng.below(n) if start_seat is None else start_seat
+    start = _draw_start(rng, n) if start_seat is None else start_seat
     pile = list(deck(options.three_hits))
     rng.shuffle(pile)
     state = GameState(

@@ -28,6 +28,7 @@ from service.features.preview import routes as preview
 from service.features.push import routes as push
 from service.features.records import routes as records
 from service.features.sandbox import routes as sandbox
+from service.features.tables import routes as tables
 from service.features.takebacks import routes as takebacks
 from service.features.talk import routes as talk
 from service.features.webhooks import routes as webhooks
@@ -81,6 +82,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     api.register_blueprint(records.blp)
     api.register_blueprint(preview.blp)
     api.register_blueprint(notes.blp)
+    api.register_blueprint(tables.blp)
     api.register_blueprint(sandbox.blp)
     api.register_blueprint(computer.blp)
     api.register_blueprint(push.blp)

@@ -70,6 +70,10 @@ SEAMS = {
                                           "by mail)",
     "service.features.records.service": "a game's record (a sandbox opens from it)",
     "service.features.notes.service": "a seat's private note ('note ...' by mail)",
+    "service.features.games.service": "a game created in the caller's transaction (a "
+                                      "table's next game)",
+    "service.features.games.schemas": "the rule options, seat fields and created game's "
+                                      "shape (a table's games)",
     "service.features.notifications.service": "telling players on every channel",
     "service.features.webhooks.messages": "the webhook messages written beside the mails",
     "service.features.push.notices": "the pushes written beside the mails (notifications)",

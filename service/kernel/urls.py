@@ -1,5 +1,5 @@
 """The links the service hands out: a seat's private link, the spectators', an invitation,
-a sandbox, the home page ("my games") and the confirmation of a new email address."""
+a sandbox, a table, the home page ("my games") and the confirmation of a new email address."""
 
 from __future__ import annotations
 
@@ -21,6 +21,11 @@ def play_link(game_id: str, token: str) -> str:
 def sandbox_link(sandbox_id: str, token: str) -> str:
     """Return the page of a sandbox opened with its token (in the fragment, as a seat's)."""
     return f"{_base()}/sandbox/{sandbox_id}#t={token}"
+
+
+def table_link(table_id: str, token: str) -> str:
+    """Return the page of a table opened with its own link's token (in the fragment)."""
+    return f"{_base()}/table/{table_id}#t={token}"
 
 
 def join_link(game_id: str, invite_code: str) -> str:

@@ -131,6 +131,12 @@ def sandbox(sandbox_id: str) -> Response:
     return _page()
 
 
+@blueprint.get("/table/<table_id>")
+def table(table_id: str) -> Response:
+    """Serve the page of a table made from scratch; its token stays in the fragment."""
+    return _page()
+
+
 @blueprint.get("/home")
 def home() -> Response:
     """Serve the page of "my games": the ask form, or with ``#h=<token>`` the list of an

@@ -53,6 +53,10 @@ class SeatRequestSchema(Schema):
     computer = fields.String(validate=validate.OneOf(COMPUTER_LEVELS), metadata={
         "description": "The computer plays the seat, at this level (docs/bots.md); its name "
                        "defaults to 'Computer'. It takes no email."})
+    language = language_field(metadata={"description": (
+        "The language the seat reads its mails in; absent: the game's.")})
+    time_zone = time_zone_field(metadata={"description": (
+        "The time zone of the dates in the seat's mails; absent: UTC.")})
 
     class Meta:
         """A named seat (``open`` false or absent), an open one (no name, no email), or the

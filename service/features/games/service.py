@@ -70,6 +70,14 @@ def create_game(spec: dict[str, Any], client: str) -> dict[str, Any]:
     invitation is held back (``service.features.games.invitations``: ``client``, the creating
     client's address, counts them); the answer lists the held ones.
     """
+    with write_transaction() as session:
+        return create_in(session, spec, client)
+
+
+def create_in(session: Session, spec: dict[str, Any], client: str,
+              game_id: str | None = None) -> dict[str, Any]:
+    """Create a game as :func:`create_game` does, in the caller's transaction (a table's next
+    game, ``service.features.tables``), with ``game_id`` when the caller chose it."""
     seat_specs = spec["seats"]
     colours = assign_colours([s.get("colour") for s in seat_specs])
     options = Options.from_dict(spec.get("options"))
@@ -77,7 +85,7 @@ def create_game(spec: dict[str, Any], client: str) -> dict[str, Any]:
     engine.new_game(colours, seed=0, options=options, start_seat=start_seat)
 
     now = utcnow()
-    game_id = new_game_id()
+    game_id = game_id or new_game_id()
     creator_token, spectator_token = new_token(), new_token()
     open_count = sum(1 for s in seat_specs if s.get("open"))
     invite_code = new_token() if open_count else None
@@ -97,47 +105,47 @@ def create_game(spec: dict[str, Any], client: str) -> dict[str, Any]:
     )
     seats: list[Seat] = []
     seat_tokens: dict[int, str] = {}
-    with write_transaction() as session:
-        session.add(game)
-        session.flush()  # the game row first: seats and tokens refer to it
-        session.add(Token(hash=hash_secret(creator_token), game_id=game_id, kind=CREATOR,
-                          created_at=now))
-        session.add(Token(hash=hash_secret(spectator_token), game_id=game_id, kind=SPECTATOR,
-                          created_at=now))
-        for number, (seat_spec, colour) in enumerate(zip(seat_specs, colours, strict=True)):
-            seat = Seat(game_id=game_id, seat=number, colour=colour, vacation_used=0,
-                        missed_deadlines=0)
-            if not seat_spec.get("open"):
-                seat_tokens[number] = new_token()
-                _take_seat(seat, seat_spec.get("name") or _computer_name(game.language),
-                           seat_spec.get("email"), now)
-                seat.computer = seat_spec.get("computer")
-                session.add(Token(hash=hash_secret(seat_tokens[number]), game_id=game_id,
-                                  kind=SEAT, seat=number, created_at=now))
-            seats.append(seat)
-        session.add_all(seats)
-        if open_count == 0:
-            _start(game, colours, now)
-        links = {number: play_link(game_id, token) for number, token in seat_tokens.items()}
-        held = invitations.invite(session, game, seats, links, client)
-        if game.status == ACTIVE:
-            session.flush()
-            game_changed(session, GameChanged(game))
-        creator = Caller(CREATOR, None, hash_secret(creator_token))
-        body = {
-            "game": game_view(game, seats, creator),
-            "creator_token": creator_token,
-            "creator_link": play_link(game_id, creator_token),
-            "spectator_link": play_link(game_id, spectator_token),
-            "invite_code": invite_code,
-            "invite_link": join_link(game_id, invite_code) if invite_code else None,
-            "seats": [
-                {"seat": s.seat, "colour": s.colour, "name": s.name, "open": s.name is None,
-                 "link": links.get(s.seat)}
-                for s in seats
-            ],
-            "held_invitations": held,
-        }
+    session.add(game)
+    session.flush()  # the game row first: seats and tokens refer to it
+    session.add(Token(hash=hash_secret(creator_token), game_id=game_id, kind=CREATOR,
+                      created_at=now))
+    session.add(Token(hash=hash_secret(spectator_token), game_id=game_id, kind=SPECTATOR,
+                      created_at=now))
+    for number, (seat_spec, colour) in enumerate(zip(seat_specs, colours, strict=True)):
+        seat = Seat(game_id=game_id, seat=number, colour=colour, vacation_used=0,
+                    missed_deadlines=0)
+        if not seat_spec.get("open"):
+            seat_tokens[number] = new_token()
+            _take_seat(seat, seat_spec.get("name") or _computer_name(game.language),
+                       seat_spec.get("email"), now)
+            seat.computer = seat_spec.get("computer")
+            seat.language, seat.time_zone = seat_spec.get("language"), seat_spec.get("time_zone")
+            session.add(Token(hash=hash_secret(seat_tokens[number]), game_id=game_id,
+                              kind=SEAT, seat=number, created_at=now))
+        seats.append(seat)
+    session.add_all(seats)
+    if open_count == 0:
+        _start(game, colours, now)
+    links = {number: play_link(game_id, token) for number, token in seat_tokens.items()}
+    held = invitations.invite(session, game, seats, links, client)
+    if game.status == ACTIVE:
+        session.flush()
+        game_changed(session, GameChanged(game))
+    creator = Caller(CREATOR, None, hash_secret(creator_token))
+    body = {
+        "game": game_view(game, seats, creator),
+        "creator_token": creator_token,
+        "creator_link": play_link(game_id, creator_token),
+        "spectator_link": play_link(game_id, spectator_token),
+        "invite_code": invite_code,
+        "invite_link": join_link(game_id, invite_code) if invite_code else None,
+        "seats": [
+            {"seat": s.seat, "colour": s.colour, "name": s.name, "open": s.name is None,
+             "link": links.get(s.seat)}
+            for s in seats
+        ],
+        "held_invitations": held,
+    }
     return body
 
 

@@ -8,6 +8,7 @@ emails are written here too.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -19,6 +20,8 @@ from service.features.mail.seats import NONE, mode_of, settings_of
 from service.features.mail.words import written_move
 from service.features.push import notices as push_notices
 from service.features.webhooks.messages import (
+    REMATCH_ASKED,
+    REMATCH_DECIDED,
     SEAT_ABSENT,
     TAKEBACK_ASKED,
     TAKEBACK_DECLINED,
@@ -33,7 +36,7 @@ from service.kernel.narration import board_and_status
 from service.kernel.store import load_state
 from service.kernel.views import seat_label
 from service.plumbing import outbox
-from service.plumbing.i18n import _, current_language
+from service.plumbing.i18n import _, current_language, format_moment
 
 
 def notify_about(session: Session, game: GameRow, events: Sequence[Mapping[str, Any]], *,
@@ -194,3 +197,56 @@ def tell_takeback_declined(session: Session, game: GameRow, seats: Sequence[Seat
         # TRANSLATORS: a phone notification; %(who)s is "Bob (red)".
         body = _("%(who)s said no: your move stands.", who=who)
     push_notices.write_notice(session, game, seat, "takeback", body, topic_key, mail_key)
+
+
+def tell_rematch_asked(session: Session, game: GameRow, seats: Sequence[SeatRow],
+                       asker: SeatRow | None, asking: Sequence[SeatRow], rematch: int,
+                       starts_by: datetime) -> None:
+    """Ask the seats ``asking`` of the finished ``game`` whether they play the rematch
+    ``asker`` (None: the creator) asked for, by email and push, and tell the game's webhooks
+    (``rematch.asked``)."""
+    write_event(session, game.id, game.version, REMATCH_ASKED,
+                {"seat": None if asker is None else asker.seat,
+                 "asking": [seat.seat for seat in asking], "starts_by": starts_by.isoformat()},
+                f"{REMATCH_ASKED}_{rematch}")
+    modes = settings_of(session, game.id)
+    for seat in asking:
+        key = f"rematch:{rematch}"
+        mail_key = f"mail:{game.id}:{seat.seat}:{key}"
+        mode = mode_of(modes.get(seat.seat))
+        with notices.in_seat_language(game, seat):
+            who = None if asker is None else seat_label(asker)
+            if seat.email and mode != NONE:
+                notices.write_mail(session, seat, asks.rematch_asked(
+                    notices.reader_of(session, game, seat, mode), who,
+                    format_moment(starts_by), [seat_label(s) for s in seats]), "rematch",
+                    mail_key)
+            # TRANSLATORS: a phone notification; %(who)s is "Ann (green)" or "The game's
+            # creator".
+            body = _("%(who)s asks for a rematch. Do you play?",
+                     who=who or _("The game's creator"))
+        push_notices.write_notice(session, game, seat, "rematch", body, key, mail_key)
+
+
+def tell_rematch_lapsed(session: Session, game: GameRow, seats: Sequence[SeatRow],
+                        rematch: int) -> None:
+    """Tell the players of ``game`` by email that its rematch did not start (too few said
+    yes), and its webhooks (``rematch.decided``)."""
+    write_event(session, game.id, game.version, REMATCH_DECIDED,
+                {"status": "lapsed", "game_id": None}, f"{REMATCH_DECIDED}_{rematch}")
+    modes = settings_of(session, game.id)
+    for seat in seats:
+        mode = mode_of(modes.get(seat.seat))
+        if not seat.email or mode == NONE or seat.computer is not None:
+            continue
+        with notices.in_seat_language(game, seat):
+            mail = asks.rematch_lapsed(notices.reader_of(session, game, seat, mode))
+        notices.write_mail(session, seat, mail, "rematch",
+                           f"mail:{game.id}:{seat.seat}:rematch_lapsed:{rematch}")
+
+
+def tell_rematch_started(session: Session, game: GameRow, rematch: int, new_game: str) -> None:
+    """Tell the finished game's webhooks that its rematch started (``rematch.decided``): its
+    players get the new game's links as any new game's (its invitations)."""
+    write_event(session, game.id, game.version, REMATCH_DECIDED,
+                {"status": "started", "game_id": new_game}, f"{REMATCH_DECIDED}_{rematch}")

@@ -99,6 +99,8 @@ def sentence(event_type: str, game_name: str, data: Mapping[str, Any],
         "takeback.asked": _takeback_asked,
         "takeback.declined": _takeback_declined,
         "takeback.made": _takeback_made,
+        "rematch.asked": _rematch_asked,
+        "rematch.decided": _rematch_decided,
         "ping": _ping,
     }[event_type](data, seats)
     # TRANSLATORS: %(game)s is the game's name; %(news)s what happened, a sentence that starts
@@ -129,6 +131,18 @@ def _takeback_declined(data: Mapping[str, Any], seats: Mapping[int, str]) -> str
 def _takeback_made(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
     return _("%(player)s took back their last move, and the game is again as it was before it.",
              player=_who(seats, data["seat"]))
+
+
+def _rematch_asked(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    if data["seat"] is None:
+        return _("the game's creator asks for a rematch.")
+    return _("%(player)s asks for a rematch.", player=_who(seats, data["seat"]))
+
+
+def _rematch_decided(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:
+    if data["status"] == "started":
+        return _("the rematch has started.")
+    return _("the rematch does not start: fewer than two players said yes.")
 
 
 def _started(data: Mapping[str, Any], seats: Mapping[int, str]) -> str:

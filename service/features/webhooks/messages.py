@@ -6,7 +6,8 @@ it is now) or ``game.over``; a message posted to the table (``service.features.t
 ``message.posted``; the pace tools (``service.features.deadlines``) write ``turn.nudged`` (a seat,
 or the creator, nudged the seat to act) and ``seat.absent`` (a seat missed as many deadlines as
 the creator allows: they may hand it on); the takebacks (``service.features.takebacks``)
-write ``takeback.asked`` and ``takeback.declined``, and a takeback made is ``takeback.made``.
+write ``takeback.asked`` and ``takeback.declined``, and a takeback made is ``takeback.made``;
+the tables (``service.features.tables``) write ``rematch.asked`` and ``rematch.decided``.
 Each enabled endpoint of the game that wants an
 event gets one outbox row (kind ``webhook``) whose ``message_id`` is stable (endpoint, game,
 version, type, a posted message's seq, and a digest of what the change says), so writing it twice
@@ -56,10 +57,12 @@ SEAT_ABSENT = "seat.absent"
 TAKEBACK_ASKED = "takeback.asked"
 TAKEBACK_DECLINED = "takeback.declined"
 TAKEBACK_MADE = "takeback.made"
+REMATCH_ASKED = "rematch.asked"
+REMATCH_DECIDED = "rematch.decided"
 PING = "ping"
 EVENT_TYPES = (GAME_STARTED, ACTION_ACCEPTED, MONSTER_RESOLVED, MOVE_DUE, GAME_OVER,
                MESSAGE_POSTED, TURN_NUDGED, SEAT_ABSENT, TAKEBACK_ASKED, TAKEBACK_DECLINED,
-               TAKEBACK_MADE)
+               TAKEBACK_MADE, REMATCH_ASKED, REMATCH_DECIDED)
 
 _MONSTER_EVENTS = {engine_events.CARD, engine_events.MONSTER_DONE}
 # Built once: every change of every game asks the first; most games have no endpoint.
