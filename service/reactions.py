@@ -39,7 +39,9 @@ game's open pages.
 **A mail about a game written to a seat** ("your move", "the monster has moved", "the game is
 over", ``service.features.mail.notices``) begins with what the features have to tell it,
 each note taken and forgotten in the mail's transaction, so told once: what its turn plan
-did, line by line (``service.features.plans.report``).
+did, line by line (``service.features.plans.report``); **the mail telling the end of a game**
+adds after its results the table's standings and how to ask for a rematch
+(``service.features.tables.follows``).
 """
 
 from __future__ import annotations
@@ -54,6 +56,7 @@ from service.features.plans.report import take as what_the_plan_did
 from service.features.plans.service import follow_the_plans
 from service.features.push.notices import push_the_message
 from service.features.push.service import drop_seat_devices
+from service.features.tables.follows import rematch_words, standings_words
 from service.features.webhooks.messages import write_message_posted
 from service.features.webhooks.service import drop_seat_endpoints
 from service.kernel.pipeline import (
@@ -73,6 +76,7 @@ REACTIONS = Reactions(
     seat=(drop_seat_endpoints, drop_seat_devices, forget_email_change, drop_seat_note,
           show_the_seat_live),
     mail=(what_the_plan_did,),
+    after_game=(standings_words, rematch_words),
 )
 
 

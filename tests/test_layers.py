@@ -70,6 +70,8 @@ SEAMS = {
                                           "by mail)",
     "service.features.records.service": "a game's record (a sandbox opens from it)",
     "service.features.notes.service": "a seat's private note ('note ...' by mail)",
+    "service.features.tables.service": "the rematch's use cases ('rematch', and 'yes' and "
+                                       "'no' once the game is over, by mail)",
     "service.features.games.service": "a game created in the caller's transaction (a "
                                       "table's next game)",
     "service.features.games.schemas": "the rule options, seat fields and created game's "

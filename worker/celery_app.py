@@ -28,7 +28,8 @@ from worker.schedule import beat_schedule
 from worker.tasks import RELAY_OUTBOX
 
 # Modules whose tasks every worker registers (a beat entry's task must be in one of them).
-TASK_MODULES = ("worker.tasks", "worker.mail.tasks", "worker.deadlines", "worker.retention")
+TASK_MODULES = ("worker.tasks", "worker.mail.tasks", "worker.deadlines", "worker.retention",
+                "worker.tables")
 
 BROKER_FILE = "celery-broker.sqlite3"
 BEAT_FILE = "celerybeat-schedule"

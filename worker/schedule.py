@@ -14,6 +14,7 @@ from typing import Any
 from worker.deadlines import CHECK_DEADLINES
 from worker.mail.tasks import SEND_DAILY_MAILS, SEND_DIGESTS
 from worker.retention import PRUNE
+from worker.tables import START_REMATCHES
 from worker.tasks import SWEEP_OUTBOX
 
 SWEEP_EXPIRY_FLOOR_SECONDS = 60.0
@@ -50,6 +51,13 @@ def beat_schedule(config: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         # A check older than its interval is dropped: the next one does the same work.
         "check-deadlines": {
             "task": CHECK_DEADLINES,
+            "schedule": timedelta(seconds=config["DEADLINE_CHECK_SECONDS"]),
+            "options": {"expires": float(config["DEADLINE_CHECK_SECONDS"])},
+        },
+        # Rematches whose time to answer is over start with those who said yes
+        # (worker.tables); a check older than its interval is dropped.
+        "start-rematches": {
+            "task": START_REMATCHES,
             "schedule": timedelta(seconds=config["DEADLINE_CHECK_SECONDS"]),
             "options": {"expires": float(config["DEADLINE_CHECK_SECONDS"])},
         },

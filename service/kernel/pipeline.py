@@ -43,13 +43,15 @@ it in the mail's transaction, so it is told once."""
 
 @dataclass(frozen=True, slots=True)
 class Reactions:
-    """Who reacts, in order, to each kind of change; and who adds a note, in order, to the
-    start of a seat's mail about a game (``mail``)."""
+    """Who reacts, in order, to each kind of change; who adds a note, in order, to the start
+    of a seat's mail about a game (``mail``), and to the end of the mail that tells the end
+    of a game (``after_game``: what follows a game)."""
 
     game: tuple[Reaction, ...]
     message: tuple[MessageReaction, ...]
     seat: tuple[SeatReaction, ...]
     mail: tuple[MailNote, ...] = ()
+    after_game: tuple[MailNote, ...] = ()
 
 
 EXTENSION = "ff_reactions"
@@ -95,6 +97,13 @@ def notes_for_mail(session: Session, game_id: str, seat: int) -> str | None:
     notes = [note for note in (source(session, game_id, seat) for source in _reactions().mail)
              if note]
     return "\n".join(notes) or None
+
+
+def notes_after_game(session: Session, game_id: str, seat: int) -> list[str]:
+    """Return what the features add, after the results, to the mail that tells ``seat`` the
+    end of ``game_id`` (in the current language): one paragraph each."""
+    return [note for note in (source(session, game_id, seat)
+                              for source in _reactions().after_game) if note]
 
 
 def schedule_monster_phase(session: Session, change: GameChanged) -> None:

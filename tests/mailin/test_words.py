@@ -90,7 +90,7 @@ def test_every_language_has_words_for_each_direction_colour_and_command() -> Non
             assert set(mail_words.COLOURS[language]) == set(CANONICAL_COLOURS)
             assert set(mail_words.COMMANDS[language]) == {
                 "flip", "board", "help", "say", "language", "nudge", "back", "answers", "undo",
-                "yes", "no", "note"}
+                "yes", "no", "note", "rematch"}
         assert set(mail_words.ARGUMENTS[language]) == {"clear", "all", "needed"}
         assert language in mail_words.LANGUAGE_WORDS[language]
 

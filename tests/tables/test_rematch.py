@@ -12,6 +12,9 @@ from flask.testing import FlaskClient
 
 from service.features.tables.service import start_due
 from service.plumbing.columns import utcnow
+from service.plumbing.config import DEFAULTS
+from worker.schedule import beat_schedule
+from worker.tables import START_REMATCHES, start_rematches_task
 from tests.plans.helpers import mails_to
 from tests.records.test_export import play_to_the_end
 from tests.service.helpers import (
@@ -211,3 +214,30 @@ def test_a_table_made_from_scratch_starts_its_games_with_its_own_link(
     assert_error(client.post(f"{API}/tables", json={"name": "x", "members": [
         {"name": "A", "colour": "red"}, {"name": "B", "colour": "red"}]}), 422,
                  "table/same_colour")
+
+
+def test_the_mail_telling_the_end_offers_a_rematch_and_later_the_standings(
+        app: Flask, client: FlaskClient) -> None:
+    game = finished(app, client, seats=THREE[:2])
+    over = [m for m in mails_to(app, "ann@example.com") if "The game is over" in m["subject"]]
+    assert len(over) == 1 and "Reply 'rematch'" in over[0]["text"]
+    assert "Standings" not in over[0]["text"]
+    ask(client, game, game.seat_tokens[0])
+    answer(client, game, 1, True)
+    game_id, token = new_game_of(client, game, 0)
+    creator = links(client, game, game.creator_token)["creator_link"].split("#t=", 1)[1]
+    second = NewGame(game_id, {}, creator, creator, {0: token, 1: new_game_of(client, game, 1)[1]})
+    play_to_the_end(app, client, second)
+    last = [m for m in mails_to(app, "bob@example.com") if "The game is over" in m["subject"]]
+    assert "Standings after 2 games: " in last[-1]["text"]
+
+
+def test_beat_starts_the_rematches_whose_time_is_up(app: Flask, client: FlaskClient) -> None:
+    schedule = beat_schedule(DEFAULTS)["start-rematches"]
+    assert schedule["task"] == START_REMATCHES
+    game = finished(app, client)
+    ask(client, game, game.seat_tokens[0], answer_hours=1)
+    answer(client, game, 1, True)
+    with app.app_context():
+        assert start_rematches_task.run() == 0  # its hour is not over
+    assert table(client, game, game.spectator_token)["rematch"]["status"] == "asking"

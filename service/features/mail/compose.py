@@ -313,12 +313,14 @@ def monster_result(reader: Reader, when: str, narration: str, diagram: str) -> M
 
 
 def game_over(reader: Reader, summary: str, results: Sequence[str], note: str | None,
-              diagram: str) -> Mail:
+              diagram: str, after: Sequence[str] = ()) -> Mail:
     """Return the email that tells the end of the game: who won and why, each player's
-    result and a ``note`` on them. It invites no move."""
+    result and a ``note`` on them, then what follows the game (``after``: the table's
+    standings, how to ask for a rematch). It invites no move."""
     sections: list[tuple[str, str | list[str]]] = [("", summary), (_("Results"), list(results))]
     return game_mail(reader, reader.subject(_("The game is over")),
-                     [*sections, *([("", note)] if note else [])], diagram, _("See the game"),
+                     [*sections, *([("", note)] if note else []),
+                      *(("", paragraph) for paragraph in after)], diagram, _("See the game"),
                      playing=False)
 
 

@@ -38,7 +38,7 @@ from service.features.talk.service import MessageRecord, since_version
 from service.kernel import narration, pace
 from service.kernel.models import GameRow, Seat, SeatRow
 from service.kernel.naming import game_name
-from service.kernel.pipeline import notes_for_mail
+from service.kernel.pipeline import notes_after_game, notes_for_mail
 from service.kernel.store import load_state
 from service.kernel.vocabulary import ACTIVE, FINISHED
 from service.plumbing import clock, outbox
@@ -223,7 +223,8 @@ def _compose(session: Session, topic: str, reader: Reader, state: GameState,
         return compose.monster_result(
             reader, when(state), _after(note, narration.summarize_monster(events)), board)
     summary, results, why = outcome_words(state, players)
-    return compose.game_over(reader, _after(note, summary), results, why, board)
+    return compose.game_over(reader, _after(note, summary), results, why, board,
+                             notes_after_game(session, reader.game_id, reader.seat))
 
 
 def _after(note: str | None, text: str) -> str:

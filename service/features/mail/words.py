@@ -55,17 +55,20 @@ COMMANDS: dict[str, dict[str, tuple[str, ...]]] = {
            "nudge": ("anstupsen", "erinnern"),
            "back": ("zurück", "zurueck", "zurücknehmen", "zuruecknehmen"),
            "answers": ("antworten",), "undo": ("rückgängig", "rueckgaengig"),
-           "yes": ("ja",), "no": ("nein",), "note": ("notiz",)},
+           "yes": ("ja",), "no": ("nein",), "note": ("notiz",),
+           "rematch": ("revanche", "nochmal")},
     "es": {"flip": ("girar", "voltear"), "board": ("tablero",), "help": ("ayuda",),
            "say": ("di", "decir"), "language": ("idioma",),
            "nudge": ("avisar", "recordar"), "back": ("volver", "vuelvo", "recuperar"),
            "answers": ("respuestas",), "undo": ("deshacer",), "yes": ("sí", "si"),
-           "no": ("no",), "note": ("nota",)},
+           "no": ("no",), "note": ("nota",),
+           "rematch": ("revancha",)},
     "pl": {"flip": ("odwróć", "obróć"), "board": ("plansza",), "help": ("pomoc",),
            "say": ("powiedz",), "language": ("język",),
            "nudge": ("ponagl", "ponaglij", "przypomnij"), "back": ("wracam", "powrót", "odbierz"),
            "answers": ("odpowiedzi",), "undo": ("cofnij",), "yes": ("tak",),
-           "no": ("nie",), "note": ("notatka",)},
+           "no": ("nie",), "note": ("notatka",),
+           "rematch": ("rewanż", "rewanz")},
 }
 """Each language's words for the mail's commands, read as the English ones (``plan`` is the
 same word in all four)."""

@@ -38,6 +38,9 @@ PLAN_CLEAR = "plan clear"
 ANSWERS_ALL = "answers all"
 ANSWERS_NEEDED = "answers needed"
 NOTE = "note"
+REMATCH = "rematch"
+REMATCH_YES = "rematch yes"
+REMATCH_NO = "rematch no"
 UNDO = "undo"
 YES = "yes"
 NO = "no"
@@ -50,6 +53,7 @@ _WORDS = {
     "i am back": BACK, "i'm back": BACK,
     "undo": UNDO, "take back my move": UNDO, "takeback": UNDO, "undo my move": UNDO,
     "yes": YES, "agree": YES, "i agree": YES, "no": NO, "no thanks": NO,
+    "rematch": REMATCH, "play again": REMATCH, "again": REMATCH, "another game": REMATCH,
 }
 # A command with one word after it, before or after it: "plan clear", "clear plan".
 _HEADS = {"plan": PLAN, "answers": ANSWERS, "answer": ANSWERS}
@@ -80,8 +84,9 @@ is your turn, the others when your next turns come, each only if it still does
 what it did when you wrote it (else you get an email). End a line with "or flip"
 to flip that figure instead; a line "flip the rest" flips your remaining figures."""),
         # TRANSLATORS: board, help, say, note, plan, clear, nudge, back, undo, yes, no,
-        # answers, all, needed and language are command words the mail reader reads: keep
-        # them in English (each language's own words are listed after this text).
+        # rematch, answers, all, needed and language are command words the mail reader
+        # reads: keep them in English (each language's own words are listed after this
+        # text).
         _("""Commands:
   board            send me the board
   help             send me this text
@@ -93,7 +98,9 @@ to flip that figure instead; a line "flip the rest" flips your remaining figures
   nudge            remind the player the game waits for (once a day)
   back             take my seat back from the computer
   undo             take back my last move (the players it concerns are asked)
-  yes / no         agree, or not, that another player takes back a move
+  yes / no         agree, or not, that another player takes back a move; once
+                   the game is over: play the rematch, or sit it out
+  rematch          once the game is over: a new game with the same players
   answers all      answer every email I send (answers needed: only when I need
                    an answer; a move is then answered when my next email from the
                    game would not come soon)

@@ -360,3 +360,20 @@ def takeback_news(status: str, own: bool, waiting: Sequence[str], link: str) -> 
     return Answer(_("You agreed"), [
         _("Thank you. The move is taken back once %(names)s agree too.", names=names)],
         link=link)
+
+
+def rematch_news(status: str, plays: bool | None, waiting: Sequence[str], link: str) -> Answer:
+    """Return the answer to ``rematch``, ``yes`` or ``no`` about a rematch: started, lapsed,
+    or asking (whether the reader plays, and who is still asked: their names)."""
+    if status == "started":
+        return Answer(_("The rematch has started"), [
+            _("Your link to the new game comes by email; it is on this game's page too.")
+            if plays else _("The rematch has started without you.")], link=link)
+    if status == "lapsed":
+        return Answer(_("No rematch this time"), [
+            _("Fewer than two players said yes in time.")], link=link)
+    said = (_("You play the rematch.") if plays else _("You sit this rematch out."))
+    # TRANSLATORS: %(names)s are the players still asked, "Bob, Cy".
+    return Answer(_("The rematch"), [said, _("Still asked: %(names)s. It starts once they "
+                                            "have answered.", names=", ".join(waiting))],
+                  link=link)

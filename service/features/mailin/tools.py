@@ -43,16 +43,18 @@ from service.features.mailin.inbox import ANSWERED, REFUSED, close
 from service.features.mailin.models import InboundMail
 from service.features.plans.service import cancel_plan, read_plan
 from service.features.prefs.service import read_preferences, set_preferences
+from service.features.tables.service import answer_rematch, ask_or_play
 from service.features.takebacks.service import DONE, answer_takeback, ask_takeback
 from service.kernel.auth import VouchedSeat
 from service.kernel.models import Game, Seat
 from service.kernel.narration import diagram
 from service.kernel.store import load_state
+from service.kernel.vocabulary import FINISHED
 from service.plumbing.errors import ServiceError
 from service.plumbing.i18n import _, colour_name, format_moment, in_language
 
 KINDS = frozenset({commands.NUDGE, commands.BACK, commands.PLAN, commands.ANSWERS,
-                   commands.UNDO, commands.YES, commands.NO})
+                   commands.UNDO, commands.YES, commands.NO, commands.REMATCH})
 """The kinds of command this module carries out."""
 
 _AT_VERSION: dict[str, Callable[[str, VouchedSeat, int | None], Mapping[str, Any]]] = {
@@ -73,6 +75,9 @@ _USE_CASES: dict[str, Callable[[str, VouchedSeat], Mapping[str, Any]]] = {
                                                                 answers=ANSWERS_EVERY),
     commands.ANSWERS_NEEDED: lambda game_id, seat: set_preferences(game_id, seat,
                                                                    answers=ANSWERS_NEEDED),
+    commands.REMATCH: lambda game_id, seat: ask_or_play(game_id, seat),
+    commands.REMATCH_YES: lambda game_id, seat: answer_rematch(game_id, seat, True),
+    commands.REMATCH_NO: lambda game_id, seat: answer_rematch(game_id, seat, False),
 }
 """Each command (in the canonical words) and the page's use case that does it."""
 
@@ -108,6 +113,10 @@ def decide(session: Session, row: InboundMail, message_id: str | None, game: Gam
         close(session, row, message_id, ANSWERED, "mail/back", "the seat was its player's",
               replies.seat_yours(keys.mail_link(session, game.id, seat_row.seat)))
         return None
+    if game.status == FINISHED and command.kind in (commands.YES, commands.NO):
+        # Once the game is over, yes and no answer its rematch (no takeback is left to ask).
+        command = commands.Command(commands.REMATCH, commands.REMATCH_YES
+                                   if command.kind == commands.YES else commands.REMATCH_NO)
     row.command, row.version = command.text, game.version
     return Errand(row.id, game.id, seat_row.seat, command.text, language, seat_row.time_zone,
                   game.version)
@@ -151,7 +160,9 @@ def _answer(session: Session, row: InboundMail, message_id: str | None, errand: 
               replies.refused(_("Your email was not acted on"), outcome.message))
         return
     link = keys.mail_link(session, errand.game_id, errand.seat)
-    result, kind = outcome.result, commands.command_of(errand.command).kind
+    result, kind = outcome.result, (
+        commands.REMATCH if errand.command in (commands.REMATCH_YES, commands.REMATCH_NO)
+        else commands.command_of(errand.command).kind)
     if kind == commands.NUDGE:
         answer = replies.nudged(_player(session, errand.game_id, result["seat"]),
                                 bool(result["emailed"]),
@@ -160,6 +171,9 @@ def _answer(session: Session, row: InboundMail, message_id: str | None, errand: 
         detail = f"nudged seat {result['seat']}"
     elif kind == commands.BACK:
         answer, detail = _back(session, errand, link), "took the seat back from the computer"
+    elif kind == commands.REMATCH:
+        answer = _rematch(result, link)
+        detail = f"rematch: {result['rematch']['status']}"
     elif kind in (commands.UNDO, commands.YES, commands.NO):
         answer = _takeback(session, errand, result, link)
         detail = f"takeback {result['request']['id']}: {result['status']}"
@@ -206,6 +220,14 @@ def _takeback(session: Session, errand: Errand, result: Mapping[str, Any],
         return replies.taken_back(legal, diagram(state) if legal and state else None, link)
     return replies.takeback_news(result["status"], request["seat"] == errand.seat, waiting,
                                  link)
+
+
+def _rematch(result: Mapping[str, Any], link: str) -> replies.Answer:
+    """Return the answer to ``rematch``, or to ``yes`` / ``no`` once the game is over: what
+    became of the rematch, and who is still asked."""
+    rematch, you = result["rematch"], result["you"]
+    plays = None if you is None else rematch["answers"].get(you)
+    return replies.rematch_news(rematch["status"], plays, rematch["waiting_names"], link)
 
 
 def _player(session: Session, game_id: str, seat: int) -> str:

@@ -19,6 +19,7 @@ from service.features.tables.schemas import (
     TableCreateSchema,
     TableViewSchema,
 )
+from service.kernel.auth import Bearer
 from service.plumbing.api import BEARER, Blueprint, errors, json_reply
 from service.plumbing.headers import carries_secret
 from service.plumbing.limits import client_address
@@ -99,7 +100,7 @@ class RematchResource(MethodView):
         by mail and push; the game starts once all answered, or after answer_hours with those
         who said yes. Asked again, the answer is the rematch asked first. Refusals: 409
         rematch/not_over."""
-        return json_reply(service.ask_rematch(game_id, bearer_token(), changes), 201)
+        return json_reply(service.ask_rematch(game_id, Bearer(bearer_token()), changes), 201)
 
 
 @blp.route("/games/<game_id>/rematch/answer")
@@ -113,7 +114,8 @@ class RematchAnswer(MethodView):
     def post(self, body: dict[str, Any], game_id: str) -> Response:
         """Play the rematch, or sit it out (your seat's token). Refusals: 409 rematch/none,
         rematch/started."""
-        return json_reply(service.answer_rematch(game_id, bearer_token(), bool(body["play"])))
+        return json_reply(service.answer_rematch(game_id, Bearer(bearer_token()),
+                                                 bool(body["play"])))
 
 
 @blp.route("/games/<game_id>/rematch/links")
@@ -128,4 +130,4 @@ class RematchLinks(MethodView):
         """Your links to the rematch's game (a seat's token, or the creator's): your seat's,
         new each time, and the creator's to whoever asked for it or created this game.
         Refusals: 409 rematch/none, rematch/not_started."""
-        return json_reply(service.rematch_links(game_id, bearer_token()), 201)
+        return json_reply(service.rematch_links(game_id, Bearer(bearer_token())), 201)

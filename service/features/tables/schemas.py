@@ -148,6 +148,7 @@ class RematchSchema(Schema):
     asked_by = fields.Integer(required=True, allow_none=True)
     answers = fields.Dict(keys=fields.Integer(), values=fields.Boolean(), required=True)
     waiting = fields.List(fields.Integer(), required=True)
+    waiting_names = fields.List(fields.String(), required=True)
     starts_by = fields.DateTime(required=True)
     game_id = fields.String(required=True, allow_none=True)
     decided_at = fields.DateTime(required=True, allow_none=True)

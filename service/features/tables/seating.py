@@ -16,7 +16,7 @@ from engine.state import FOUR_FIGURE_COLOURS
 from service.features.games.service import create_in
 from service.features.tables.models import GameTable, TableGame, TableMember
 from service.kernel.auth import SEAT, Caller
-from service.kernel.models import Game
+from service.kernel.models import GameRow
 from service.kernel.store import load_state, seats_of
 from service.plumbing.columns import utcnow
 from service.plumbing.errors import ServiceError
@@ -62,7 +62,7 @@ def create_next(session: Session, table: GameTable, members: Sequence[TableMembe
     return created
 
 
-def make_table(session: Session, game: Game) -> TableGame:
+def make_table(session: Session, game: GameRow) -> TableGame:
     """Make the table of a game at none yet (its first rematch): its players and settings
     from the game, the game its first."""
     now = utcnow()

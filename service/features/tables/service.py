@@ -45,9 +45,9 @@ from service.features.tables.models import (
     TableMember,
 )
 from service.features.tables.seating import SETTINGS
-from service.kernel.auth import CREATOR, SEAT, authenticate, check_game_id
-from service.kernel.models import Game, Token
-from service.kernel.store import seats_of
+from service.kernel.auth import CREATOR, SEAT, Caller, Credential, authenticate, check_game_id
+from service.kernel.models import Game, GameRecord, GameRow, Token
+from service.kernel.store import authenticate_with_seats, seats_of
 from service.kernel.urls import play_link, table_link
 from service.kernel.vocabulary import FINISHED
 from service.plumbing import signals
@@ -116,12 +116,13 @@ def new_table_game(table_id: str, token: str | None, changes: Mapping[str, Any],
         return seating.create_next(session, table, members, playing, start, changes, client)
 
 
-def ask_rematch(game_id: str, token: str | None, changes: Mapping[str, Any]) -> dict[str, Any]:
-    """Ask for a rematch of a finished game (a seat's token, or its creator's); the asker
-    plays. Returns the rematch (the one asked before, if any)."""
+def ask_rematch(game_id: str, credential: Credential,
+                changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Ask for a rematch of a finished game (a seat, or its creator); the asker plays.
+    Returns the rematch (the one asked before, if any)."""
     check_game_id(game_id)
     with write_transaction() as session:
-        game, caller = authenticate(session, game_id, token, kinds=(SEAT, CREATOR))
+        game, caller = _game_of(session, game_id, credential, (SEAT, CREATOR))
         if game.status != FINISHED:
             raise ServiceError("rematch/not_over",
                                _("A rematch is asked once the game is over."),
@@ -134,12 +135,23 @@ def ask_rematch(game_id: str, token: str | None, changes: Mapping[str, Any]) -> 
         return views.rematch_answer(session, rematch, member)
 
 
-def answer_rematch(game_id: str, token: str | None, play: bool) -> dict[str, Any]:
+def ask_or_play(game_id: str, credential: Credential) -> dict[str, Any]:
+    """Ask for a rematch of a finished game, or, once one is asked, play it (the mail door's
+    ``rematch``, for a seat it vouched for)."""
+    check_game_id(game_id)
+    with write_transaction() as session:
+        rematch = session.scalar(select(Rematch).where(Rematch.after_game_id == game_id))
+    if rematch is not None and rematch.status == ASKING:
+        return answer_rematch(game_id, credential, True)
+    return ask_rematch(game_id, credential, {})
+
+
+def answer_rematch(game_id: str, credential: Credential, play: bool) -> dict[str, Any]:
     """Say whether the caller's seat plays the rematch asked after ``game_id``; the last
     answer starts it. Refusals: 409 ``rematch/none``, ``rematch/started``."""
     check_game_id(game_id)
     with write_transaction() as session:
-        game, caller = authenticate(session, game_id, token, kinds=(SEAT,))
+        game, caller = _game_of(session, game_id, credential, (SEAT,))
         played, rematch = _asked(session, game_id)
         member = seating.member_of(played, caller)
         assert member is not None
@@ -150,13 +162,13 @@ def answer_rematch(game_id: str, token: str | None, play: bool) -> dict[str, Any
         return views.rematch_answer(session, rematch, member)
 
 
-def rematch_links(game_id: str, token: str | None) -> dict[str, Any]:
+def rematch_links(game_id: str, credential: Credential) -> dict[str, Any]:
     """Return the links of the rematch's game for the caller: its own seat's (a new link,
     replacing the last one it was given so), and the creator's to whoever asked for it or
     created the old game. Refusals: 409 ``rematch/none``, ``rematch/not_started``."""
     check_game_id(game_id)
     with write_transaction() as session:
-        _game, caller = authenticate(session, game_id, token, kinds=(SEAT, CREATOR))
+        _game, caller = _game_of(session, game_id, credential, (SEAT, CREATOR))
         rematch = session.scalar(select(Rematch).where(Rematch.after_game_id == game_id))
         played = session.get(TableGame, game_id)
         if rematch is None or played is None:
@@ -197,7 +209,7 @@ def start_due(now: datetime) -> int:
     return decided
 
 
-def _new_rematch(session: Session, game: Game, played: TableGame, asker: int | None,
+def _new_rematch(session: Session, game: GameRow, played: TableGame, asker: int | None,
                  changes: Mapping[str, Any]) -> Rematch:
     """Write the rematch asked after ``game``; ask every other player; start it at once if
     nobody is left to ask."""
@@ -257,6 +269,14 @@ def _start(session: Session, rematch: Rematch, now: datetime) -> int:
                         f"table:{table.id}", game_id)
     tell_rematch_started(session, old, rematch.id, game_id)
     return 1
+
+
+def _game_of(session: Session, game_id: str, credential: Credential,
+             kinds: tuple[str, ...]) -> tuple[GameRecord, Caller]:
+    """Return the game and who asks: a token, or a seat the mail door vouched for."""
+    game, caller, _seats, _listeners = authenticate_with_seats(session, game_id, credential,
+                                                               kinds=kinds)
+    return game, caller
 
 
 def _asked(session: Session, game_id: str) -> tuple[TableGame, Rematch]:

@@ -116,10 +116,13 @@ def rematch_view(session: Session, rematch: Rematch) -> dict[str, Any]:
     """Return a rematch as its readers see it: who asked, each answer, who is still asked."""
     played = session.get(TableGame, rematch.after_game_id)
     assert played is not None
+    names = {m.member: m.name for m in session.scalars(select(TableMember).where(
+        TableMember.table_id == rematch.table_id))}
+    waiting = [m for m in played.members if str(m) not in rematch.answers]
     return {
         "status": rematch.status, "asked_by": rematch.asked_by,
         "answers": {int(member): said for member, said in rematch.answers.items()},
-        "waiting": [m for m in played.members if str(m) not in rematch.answers],
+        "waiting": waiting, "waiting_names": [names[m] for m in waiting],
         "starts_by": iso(rematch.starts_by), "game_id": rematch.game_id,
         "decided_at": iso(rematch.decided_at),
     }
