@@ -11,7 +11,7 @@ replays to the game's very final state.
 
 >>> from engine import new_game, parse_action
 >>> game = new_game(["red", "blue"], seed=7, start_seat=0)
->>> done = replay_inputs(game, [Played(0, parse_action("red 5 +WWNN", game))])
+>>> done = replay_inputs(game, [Played(0, parse_action("red 5 +WWNN", game))], chosen_start=0)
 >>> data = record_dict(done, reveal=False)
 >>> data["format"], data["entries"][0]["notation"], "seed" in data
 ('fearsome-floors-record', 'red 5 +WWNN', False)
@@ -89,13 +89,16 @@ class Entry:
 @dataclass(frozen=True, slots=True)
 class Replay:
     """A game played through from its start: the start, the entries in order, the final
-    state, and whether the cards came from the game's own seed (``seeded``)."""
+    state, whether the cards came from the game's own seed (``seeded``) and how the game
+    was set up."""
 
     start: GameState
     entries: tuple[Entry, ...]
     state: GameState
     seeded: bool
-    start_seat_chosen: bool = True
+    chosen_start: int | None = None
+    """The start player the game's creator chose (None: the seed drew it), for the record's
+    ``setup``."""
     positions: Mapping[int, GameState] = field(default_factory=dict)
     """The positions of the current game turn on the way to ``state``, by version (those
     a takeback left behind are gone): what a takeback may return to."""
@@ -147,19 +150,20 @@ class _Player:
         self.entries.append(entry)
         return entry
 
-    def replay(self, seeded: bool, start_seat_chosen: bool, start: GameState) -> Replay:
-        return Replay(start, tuple(self.entries), self.state, seeded, start_seat_chosen,
+    def replay(self, seeded: bool, chosen_start: int | None, start: GameState) -> Replay:
+        return Replay(start, tuple(self.entries), self.state, seeded, chosen_start,
                       dict(self.turn))
 
 
-def replay_inputs(start: GameState, inputs: Iterable[Input], *, version: int | None = None,
-                  start_seat_chosen: bool = True) -> Replay:
+def replay_inputs(start: GameState, inputs: Iterable[Input], *, chosen_start: int | None,
+                  version: int | None = None) -> Replay:
     """Play a game's log from ``start`` (with its secrets: the monster draws from its pile):
     each action and takeback in order, each monster phase when it is due; after the last
     input, the monster phase it made due only if the game is at a later ``version`` (None:
     never, so a game waiting for its monster turns up no card here). An action or takeback
-    the rules refuse raises the engine's error. ``start_seat_chosen`` says whether the game's
-    creator chose the start player (else the seed drew it), for the record."""
+    the rules refuse raises the engine's error. ``chosen_start`` is the start player the game
+    was made with (``new_game``'s ``start_seat``: None when the seed drew it), for the
+    record."""
     player = _Player(start)
     for item in inputs:
         if player.state.phase == MONSTER:
@@ -170,7 +174,7 @@ def replay_inputs(start: GameState, inputs: Iterable[Input], *, version: int | N
             player.take_back(item.seat, item.to_version)
     if player.state.phase == MONSTER and version is not None and version > player.state.version:
         player.monster()
-    return player.replay(True, start_seat_chosen, start)
+    return player.replay(True, chosen_start, start)
 
 
 def extend(replay: Replay, item: Input | None = None, *, card: str | None = None) -> Replay:
@@ -187,7 +191,7 @@ def extend(replay: Replay, item: Input | None = None, *, card: str | None = None
         player.act(item.seat, item.action)
     else:
         player.take_back(item.seat, item.to_version)
-    return player.replay(replay.seeded, replay.start_seat_chosen, replay.start)
+    return player.replay(replay.seeded, replay.chosen_start, replay.start)
 
 
 def until(data: dict[str, Any], version: int) -> dict[str, Any]:
@@ -228,8 +232,7 @@ def record_dict(replay: Replay, *, reveal: bool,
         "start": public_position(start),
     }
     if reveal:
-        data["setup"] = {"seed": start.seed,
-                         "start_seat": start.start_seat if replay.start_seat_chosen else None}
+        data["setup"] = {"seed": start.seed, "start_seat": replay.chosen_start}
     data["entries"] = [_entry_dict(entry) for entry in replay.entries]
     data["end"] = _end_position(replay.state, reveal)
     data["outcome"] = replay.state.outcome.to_dict() if replay.state.outcome else None
@@ -301,9 +304,10 @@ def read_record(data: Any, *, seed: int = 0) -> Replay:
     return player.replay(seeded, chosen, start)
 
 
-def _start(data: dict[str, Any], rules: int, seed: int) -> tuple[GameState, bool, bool]:
-    """Return the record's start state, whether it is seeded, and whether its start player
-    was chosen."""
+def _start(data: dict[str, Any], rules: int, seed: int
+           ) -> tuple[GameState, bool, int | None]:
+    """Return the record's start state, whether it is seeded, and the start player its game
+    was made with (None: the seed drew it, or the record does not say)."""
     position = data.get("start")
     if not isinstance(position, dict):
         raise InvalidRecord.said(N_("a record needs its \"start\" position"))
@@ -317,7 +321,7 @@ def _start(data: dict[str, Any], rules: int, seed: int) -> tuple[GameState, bool
         Rng(seed).shuffle(cards)
         state = _position({**position, "rules": rules, "pile": cards, "seed": seed,
                            "rng": seed})
-        return state, False, True
+        return state, False, None
     try:
         game_seed, chosen = int(setup["seed"]), setup.get("start_seat")
         options = Options.from_dict(data.get("options"))
@@ -333,7 +337,7 @@ def _start(data: dict[str, Any], rules: int, seed: int) -> tuple[GameState, bool
         state = evolve(state, rules=rules)
     if public_position(state) != public_position(public):
         raise ReplayMismatch.said(N_("the seed does not give the record's start position"))
-    return state, True, chosen is not None
+    return state, True, chosen
 
 
 def _position(data: dict[str, Any]) -> GameState:

@@ -56,7 +56,7 @@ def replay_game(session: Session, game: GameRow) -> Replay:
                            _("The game has not started yet: it waits for players."))
     replay = engine.replay_inputs(first_state(game, state), log_of(session, game.id),
                                   version=game.version,
-                                  start_seat_chosen=game.start_seat is not None)
+                                  chosen_start=game.start_seat)
     if replay.state != state:
         raise ServiceError("record/unavailable",
                            _("This game's log does not play again to its position, so it has "

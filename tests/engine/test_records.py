@@ -60,7 +60,7 @@ def keys_in(data: Any) -> set[str]:
 @pytest.mark.parametrize("seed", [2, 12, 30, 35])
 def test_a_finished_games_record_replays_to_the_identical_final_state(seed: int) -> None:
     start, log, end = whole_game(seed)
-    done = replay_inputs(start, log, version=end.version, start_seat_chosen=False)
+    done = replay_inputs(start, log, version=end.version, chosen_start=None)
     assert done.state == end
     replayed = read_record(as_json(record_dict(done, reveal=True)))
     assert replayed.seeded
@@ -70,7 +70,7 @@ def test_a_finished_games_record_replays_to_the_identical_final_state(seed: int)
 
 def test_a_record_of_a_game_under_way_carries_no_secret_and_replays_its_public_position() -> None:
     start, log, _ = whole_game(12)
-    done = replay_inputs(start, log[:40], start_seat_chosen=False)
+    done = replay_inputs(start, log[:40], chosen_start=None)
     data = as_json(record_dict(done, reveal=False))
     assert not keys_in(data) & {"seed", "pile", "rng", "setup"}
     mine, yours = read_record(data, seed=1), read_record(data, seed=2)
@@ -83,7 +83,7 @@ def test_a_record_of_a_game_under_way_carries_no_secret_and_replays_its_public_p
 
 def test_the_monster_turns_of_a_record_under_way_are_the_cards_it_names() -> None:
     start, log, _ = whole_game(35)
-    done = replay_inputs(start, log[:60], start_seat_chosen=False)
+    done = replay_inputs(start, log[:60], chosen_start=None)
     monster = [entry for entry in done.entries if entry.kind == "monster"]
     assert monster
     replayed = read_record(as_json(record_dict(done, reveal=False)), seed=99)
@@ -97,7 +97,7 @@ def test_takebacks_replay_and_keep_the_versions() -> None:
     after = apply_action(game, first, 0).state
     log: list[Input] = [Played(0, first), Played(1, parse_action("blue 5 +WWN", after)),
                         TakenBack(0, 0), Played(0, parse_action("red 4 +WW", game))]
-    done = replay_inputs(game, log)
+    done = replay_inputs(game, log, chosen_start=0)
     assert [e.version for e in done.entries] == [1, 2, 3, 4]
     replayed = read_record(as_json(record_dict(done, reveal=True)))
     assert replayed.state == done.state
@@ -106,7 +106,7 @@ def test_takebacks_replay_and_keep_the_versions() -> None:
 
 def test_a_record_names_each_entry_with_its_version_and_notation() -> None:
     game = new_game(["red", "blue"], seed=7, start_seat=0)
-    done = replay_inputs(game, [Played(0, parse_action("red 5 +WWNN", game))])
+    done = replay_inputs(game, [Played(0, parse_action("red 5 +WWNN", game))], chosen_start=0)
     data = record_dict(done, reveal=False, meta={"name": "Friday night"})
     assert data["game"] == {"name": "Friday night"}
     assert data["entries"] == [{"version": 1, "seat": 0, "notation": "red 5 +WWNN",
@@ -127,7 +127,7 @@ def finished_record() -> dict[str, Any]:
     start, log, _ = whole_game(12)
     _, _, end = whole_game(12)
     return as_json(record_dict(replay_inputs(start, log, version=end.version,
-                                             start_seat_chosen=False), reveal=True))
+                                             chosen_start=None), reveal=True))
 
 
 def test_what_is_no_record_is_refused_as_none() -> None:
@@ -178,7 +178,7 @@ def test_a_card_the_seed_does_not_turn_up_is_a_mismatch(finished: dict[str, Any]
 
 def test_a_card_the_pile_no_longer_holds_is_refused() -> None:
     start, log, _ = whole_game(35)
-    data = as_json(record_dict(replay_inputs(start, log[:60], start_seat_chosen=False),
+    data = as_json(record_dict(replay_inputs(start, log[:60], chosen_start=None),
                                reveal=False))
     turns = [i for i, e in enumerate(data["entries"]) if "monster" in e]
     first, second = turns[0], turns[1]
@@ -193,7 +193,7 @@ def test_a_card_the_pile_no_longer_holds_is_refused() -> None:
 
 def test_a_hit_card_as_the_games_first_is_refused() -> None:
     start, log, _ = whole_game(12)
-    data = as_json(record_dict(replay_inputs(start, log[:40], start_seat_chosen=False),
+    data = as_json(record_dict(replay_inputs(start, log[:40], chosen_start=None),
                                reveal=False))
     entry = next(i for i, e in enumerate(data["entries"]) if "monster" in e)
     data["entries"][entry]["monster"] = {"card": "1hit"}
@@ -236,7 +236,7 @@ def test_an_experienced_game_with_its_placements_replays_without_its_seed() -> N
         action = action_from_dict(choose(player_view(state, state.to_move), "random", 5))
         log.append(Played(state.to_move, action))
         state = apply_action(state, action, state.to_move).state
-    done = replay_inputs(game, log, start_seat_chosen=False)
+    done = replay_inputs(game, log, chosen_start=None)
     assert any(isinstance(item.action, Place) for item in log if isinstance(item, Played))
     replayed = read_record(as_json(record_dict(done, reveal=False)), seed=3)
     assert replayed.state.teleporters == state.teleporters
@@ -245,10 +245,10 @@ def test_an_experienced_game_with_its_placements_replays_without_its_seed() -> N
 
 def test_a_monster_turn_still_due_is_left_to_come() -> None:
     start, log, end = whole_game(12)
-    entries = replay_inputs(start, log, start_seat_chosen=False).entries
+    entries = replay_inputs(start, log, chosen_start=None).entries
     assert entries[-1].kind == "action"
-    assert replay_inputs(start, log, start_seat_chosen=False).state.phase == MONSTER
-    assert replay_inputs(start, log, version=end.version).state.phase == OVER
+    assert replay_inputs(start, log, chosen_start=None).state.phase == MONSTER
+    assert replay_inputs(start, log, version=end.version, chosen_start=None).state.phase == OVER
 
 
 def test_the_actions_of_the_turn_leave_out_those_taken_back() -> None:
@@ -257,7 +257,7 @@ def test_the_actions_of_the_turn_leave_out_those_taken_back() -> None:
     after = apply_action(game, first, 0).state
     log: list[Input] = [Played(0, first), Played(1, parse_action("blue 5 +WWN", after)),
                         TakenBack(0, 0), Played(0, parse_action("red 4 +WW", game))]
-    done = replay_inputs(game, log)
+    done = replay_inputs(game, log, chosen_start=0)
     assert [(e.seat, e.version) for e in done.turn_actions()] == [(0, 4)]
     assert sorted(done.positions) == [0, 3, 4]  # 3: the position of 0 again
     assert done.positions[4] == done.state
@@ -266,7 +266,7 @@ def test_the_actions_of_the_turn_leave_out_those_taken_back() -> None:
 def test_a_replay_goes_on_an_action_or_a_chosen_card_at_a_time() -> None:
     start, log, _ = whole_game(35)
     done = read_record(as_json(record_dict(replay_inputs(start, log[:1],
-                                                         start_seat_chosen=False),
+                                                         chosen_start=None),
                                            reveal=False)), seed=4)
     state = done.state
     while state.phase != MONSTER:
@@ -284,11 +284,32 @@ def test_a_replay_goes_on_an_action_or_a_chosen_card_at_a_time() -> None:
 
 def test_a_record_cut_at_a_version_replays_to_the_position_of_that_version() -> None:
     start, log, _ = whole_game(12)
-    done = replay_inputs(start, log, start_seat_chosen=False)
+    done = replay_inputs(start, log, chosen_start=None)
     data = as_json(record_dict(done, reveal=False))
     middle = done.entries[30].version
     cut = until(data, middle)
     assert "end" not in cut and len(cut["entries"]) == 31
     assert public_position(read_record(cut, seed=1).state) == public_position(
         replay_inputs(start, log[:sum(1 for e in done.entries[:31] if e.kind == "action")],
-                      start_seat_chosen=False).state)
+                      chosen_start=None).state)
+
+
+def test_a_finished_experienced_game_with_a_chosen_start_player_replays_from_its_seed() -> None:
+    game = new_game(["red", "blue", "green"], seed=21, start_seat=1,
+                    options=Options(experienced=True, random_setup=True))
+    assert game.start_seat != 1  # the player after the last tile placed starts moving
+    state, log = game, []
+    rng = 0
+    while state.phase != OVER:
+        if state.phase == MONSTER:
+            state = extend(replay_inputs(game, log, chosen_start=1), card=None).state
+            continue
+        assert state.to_move is not None
+        rng += 1
+        action = action_from_dict(choose(player_view(state, state.to_move), "random", rng))
+        log.append(Played(state.to_move, action))
+        state = replay_inputs(game, log, chosen_start=1).state
+    done = replay_inputs(game, log, version=state.version, chosen_start=1)
+    data = as_json(record_dict(done, reveal=True))
+    assert data["setup"] == {"seed": 21, "start_seat": 1}
+    assert read_record(data).state == done.state

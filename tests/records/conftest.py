@@ -1,4 +1,4 @@
-"""Fixtures of the record and sandbox tests: the API tests' apps (both backends)."""
+"""Fixtures of the takeback tests: the API tests' apps (both backends)."""
 
 from __future__ import annotations
 
