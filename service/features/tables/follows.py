@@ -25,9 +25,9 @@ def standings_words(session: Session, game_id: str, seat: int) -> str | None:
     table, _games = table_standings(session, played.table_id, members)
     if table.games < 2:
         return None
-    lines = [ngettext("%(name)s: %(num)d win, rating %(rating)s",
-                      "%(name)s: %(num)d wins, rating %(rating)s", line.wins,
-                      name=player_name(line.key, members), rating=f"{line.rating:.1f}")
+    lines = [ngettext("%(name)s: %(num)d win, rating %(rating).1f",
+                      "%(name)s: %(num)d wins, rating %(rating).1f", line.wins,
+                      name=player_name(line.key, members), rating=line.rating)
              for line in table.lines]
     # TRANSLATORS: %(standings)s lists each player: "Ann: 3 wins, rating 4.2; Bob: ...".
     return ngettext("Standings after %(num)d game: %(standings)s.",
@@ -40,7 +40,8 @@ def rematch_words(session: Session, game_id: str, seat: int) -> str | None:
     game = session.get(Game, game_id)
     if game is None or game.status != FINISHED:
         return None
+    word = said_as("rematch", current_language())
     # TRANSLATORS: %(rematch)s is the word a reply is, quoted ('rematch').
     return _("Play again with the same players? Reply %(rematch)s, or press Rematch on the "
              "game's page: the others are asked, and the game starts with those who say yes.",
-             rematch=f"'{said_as('rematch', current_language())}'")
+             rematch=repr(word))
