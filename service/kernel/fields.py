@@ -1,5 +1,5 @@
 """Request fields of the game itself, shared by the features' schemas: a game's pace, the
-computer's levels, an action given in notation or as JSON."""
+computer's levels, its table rules, an action given in notation or as JSON."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from service.kernel.pace import MAX_MISSED_DEADLINES_LIMIT, MAX_VACATION_DAYS
 from service.kernel.vocabulary import COMPUTER_LEVELS, TAKEBACK_MODES
 from service.plumbing.i18n import _
-from service.plumbing.schemas import Boolean, bounded_int
+from service.plumbing.schemas import Boolean, Text, bounded_int
 
 MIN_MOVE_TIME = 60
 MAX_MOVE_TIME = 30 * 24 * 60 * 60
@@ -64,6 +64,22 @@ def monster_preview_field(**kwargs: Any) -> fields.Boolean:
         "description": "The page shows where the monster would walk for each card still in "
                        "the pile, after the move being chosen (public facts only; off by "
                        "default)."}, **kwargs)
+
+
+ACTION_TYPES = ("move", "flip", "place")
+
+
+class StructuredActionSchema(Schema):
+    """An action as JSON: a move (figure, path), a flip (figure) or a placement (tile, square,
+    orientation for the long pool, arrow for a teleporter)."""
+
+    type = fields.String(required=True, validate=validate.OneOf(ACTION_TYPES))
+    figure = Text(validate=validate.Length(1, 20), metadata={"example": "red5"})
+    path = Text(validate=validate.Length(1, 60), metadata={"example": "+WWNN"})
+    tile = Text(validate=validate.Length(1, 30), metadata={"example": "teleporter_A"})
+    square = Text(validate=validate.Length(1, 4), metadata={"example": "c5"})
+    orientation = fields.String(validate=validate.OneOf(("h", "v")))
+    arrow = fields.String(validate=validate.OneOf(("N", "E", "S", "W")))
 
 
 class NotationOrAction(Schema):

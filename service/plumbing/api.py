@@ -16,11 +16,12 @@ from apispec.ext.marshmallow.openapi import OpenAPIConverter
 from flask import Flask, Request, Response, jsonify
 from flask_smorest import Api
 from flask_smorest import Blueprint as SmorestBlueprint
+from marshmallow import fields
 from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
 from service.plumbing.errors import ServiceError
-from service.plumbing.jsoncodec import InvalidJSON, loads_body
+from service.plumbing.jsoncodec import MAX_NUMBER, InvalidJSON, loads_body
 from service.plumbing.schemas import ErrorSchema
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -122,7 +123,29 @@ def make_api(app: Flask) -> Api:
     api.spec.components.security_scheme(
         "bearerAuth", {"type": "http", "scheme": "bearer",
                        "description": "A seat's, the creator's or the spectators' token."})
+    api.spec.components.schema(JSON_VALUE, {
+        "description": "Any JSON value whose numbers lie within 64 bits (what a request body "
+                       "may hold).",
+        "nullable": True,
+        "anyOf": [{"type": "string"}, {"type": "boolean"},
+                  {"type": "number", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER,
+                   "exclusiveMinimum": True, "exclusiveMaximum": True},
+                  {"type": "array", "items": {"$ref": f"#/components/schemas/{JSON_VALUE}"}},
+                  {"type": "object", "additionalProperties": {
+                      "$ref": f"#/components/schemas/{JSON_VALUE}"}}]})
     return api
+
+
+JSON_VALUE = "JsonValue"
+"""The document's name of any JSON value a request body may hold (a record's parts)."""
+
+
+def json_object_field(**kwargs: Any) -> fields.Dict:
+    """Return a field taking any JSON object (its parts checked by the service itself, as a
+    record is by the engine), documented as one whose numbers lie within 64 bits."""
+    metadata = {"additionalProperties": {"$ref": f"#/components/schemas/{JSON_VALUE}"},
+                **kwargs.pop("metadata", {})}
+    return fields.Dict(metadata=metadata, **kwargs)
 
 
 def json_reply(body: Mapping[str, Any] | None, status: int = 200,

@@ -4,25 +4,11 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from service.kernel.fields import NotationOrAction
+from service.kernel.fields import NotationOrAction, StructuredActionSchema
 from service.kernel.view_schemas import ActionRecordSchema, EventRecordSchema, GameViewSchema
 from service.plumbing.schemas import Text, bounded_int
 
-ACTION_TYPES = ("move", "flip", "place")
-
-
-class StructuredActionSchema(Schema):
-    """An action as JSON: a move (figure, path), a flip (figure) or a placement (tile, square,
-    orientation for the long pool, arrow for a teleporter)."""
-
-    type = fields.String(required=True, validate=validate.OneOf(ACTION_TYPES))
-    figure = Text(validate=validate.Length(1, 20), metadata={"example": "red5"})
-    path = Text(validate=validate.Length(1, 60), metadata={"example": "+WWNN"})
-    tile = Text(validate=validate.Length(1, 30), metadata={"example": "teleporter_A"})
-    square = Text(validate=validate.Length(1, 4), metadata={"example": "c5"})
-    orientation = fields.String(validate=validate.OneOf(("h", "v")))
-    arrow = fields.String(validate=validate.OneOf(("N", "E", "S", "W")))
-
+__all__ = ["StructuredActionSchema", "SubmitSchema", "SubmittedSchema"]
 
 class SubmitSchema(NotationOrAction):
     """A player's action against the version of the game they saw: in the engine's notation

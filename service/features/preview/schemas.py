@@ -6,6 +6,7 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from service.kernel.fields import StructuredActionSchema
 from service.plumbing.i18n import _
 
 
@@ -19,7 +20,7 @@ class PreviewRequestSchema(Schema):
         openapi = {"not": {"required": ["notation", "action"]}}
 
     notation = fields.String(validate=validate.Length(1, 200))
-    action = fields.Dict()
+    action = fields.Nested(StructuredActionSchema)
 
     @validates_schema
     def _not_both(self, data: dict[str, Any], **kwargs: Any) -> None:

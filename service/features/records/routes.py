@@ -22,10 +22,13 @@ class GameRecord(MethodView):
     """The record of a game."""
 
     @blp.arguments(RecordQuerySchema(), location="query")
-    @blp.response(200, RecordSchema, content_type="application/json")
-    @blp.alt_response(200, content_type="text/plain", description="The record as text.")
+    @blp.response(200, RecordSchema, content_type="application/json",
+                  description="The record: JSON, or with format=text the record as text.")
     @errors(blp, 401, 403, 404, 409)
-    @blp.doc(security=BEARER)
+    @blp.doc(security=BEARER, responses={"200": {
+        "description": "The record: JSON, or with format=text the record as text.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Record"}},
+                    "text/plain": {"schema": {"type": "string"}}}}})
     def get(self, query: dict[str, Any], game_id: str) -> Response:
         """The game's record (any token of the game): every action with its version, the
         monster's cards and the takebacks; the seed that orders the cards only once the game

@@ -7,8 +7,9 @@ from typing import Any
 from marshmallow import Schema, fields, validate
 
 from engine.cards import CARD_NAMES
-from service.kernel.fields import NotationOrAction
+from service.kernel.fields import NotationOrAction, StructuredActionSchema
 from service.kernel.vocabulary import COMPUTER_LEVELS
+from service.plumbing.api import json_object_field
 from service.plumbing.schemas import bounded_int
 
 MAX_VERSION = 100_000
@@ -28,8 +29,9 @@ class SandboxOpenSchema(Schema):
 class RecordImportSchema(SandboxOpenSchema):
     """A record to import (docs/record-format.md), and where to open its sandbox."""
 
-    record = fields.Dict(required=True, metadata={
-        "description": "A record as GET /games/{id}/record writes it, or another tool."})
+    record = json_object_field(required=True, metadata={
+        "description": "A record as GET /games/{id}/record writes it, or another tool "
+                       "(docs/record-format.md)."})
 
 
 class SandboxVersionSchema(Schema):
@@ -42,7 +44,7 @@ class SandboxActionSchema(NotationOrAction, SandboxVersionSchema):
     """An action for the seat to move, in notation or structured."""
 
     notation = fields.String(validate=validate.Length(1, 200))
-    action = fields.Dict()
+    action = fields.Nested(StructuredActionSchema)
 
 
 class SandboxMonsterSchema(SandboxVersionSchema):
@@ -54,9 +56,11 @@ class SandboxMonsterSchema(SandboxVersionSchema):
 class SandboxComputerSchema(SandboxVersionSchema):
     """Which seats the computer plays, and at which level (null: a person again)."""
 
-    seats = fields.Dict(keys=fields.String(validate=validate.Regexp(r"^[0-6]$")),
+    seats = fields.Dict(keys=fields.String(), required=True, metadata={
+        "description": "Seat numbers (from 0, as strings) and a level each; a seat that is "
+                       "not one is refused as seat/not_found."},
                         values=fields.String(validate=validate.OneOf(COMPUTER_LEVELS),
-                                             allow_none=True), required=True)
+                                             allow_none=True))
 
 
 class SandboxBackSchema(SandboxVersionSchema):

@@ -50,6 +50,12 @@ class MemberSchema(Schema):
     colour = fields.String(validate=validate.OneOf(ALL_COLOURS))
     computer = fields.String(validate=validate.OneOf(COMPUTER_LEVELS))
 
+    class Meta:
+        """A person (a name, no computer) or the computer (no email; a name is optional)."""
+
+        openapi = {"oneOf": [{"required": ["name"], "not": {"required": ["computer"]}},
+                             {"required": ["computer"], "not": {"required": ["email"]}}]}
+
     @validates_schema
     def _name_or_computer(self, data: dict[str, Any], **kwargs: Any) -> None:
         if "computer" in data and "email" in data:

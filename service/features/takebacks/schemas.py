@@ -7,7 +7,7 @@ from marshmallow import Schema, fields, validate
 from service.features.takebacks.models import ASKED, DECLINED, DONE, LAPSED, WITHDRAWN
 from service.kernel.view_schemas import GameViewSchema
 from service.kernel.vocabulary import TAKEBACK_MODES
-from service.plumbing.schemas import Boolean
+from service.plumbing.schemas import Boolean, bounded_int
 
 STATUSES = (ASKED, DONE, DECLINED, LAPSED, WITHDRAWN)
 
@@ -69,7 +69,7 @@ class TakebackResultSchema(Schema):
 class TakebackAskSchema(Schema):
     """A request to take back the caller's seat's last action."""
 
-    expected_version = fields.Integer(metadata={
+    expected_version = bounded_int(metadata={
         "description": "The game's version as you saw it: refused (game/stale_version) if "
                        "the game moved on since, so nothing else is taken back."})
 
