@@ -128,8 +128,9 @@ def make_api(app: Flask) -> Api:
                        "may hold).",
         "nullable": True,
         "anyOf": [{"type": "string"}, {"type": "boolean"},
-                  {"type": "number", "minimum": -MAX_NUMBER, "maximum": MAX_NUMBER,
-                   "exclusiveMinimum": True, "exclusiveMaximum": True},
+                  # The largest integers within the bounds: the document itself must be
+                  # JSON that the service's own reader takes.
+                  {"type": "number", "minimum": 1 - MAX_NUMBER, "maximum": MAX_NUMBER - 1},
                   {"type": "array", "items": {"$ref": f"#/components/schemas/{JSON_VALUE}"}},
                   {"type": "object", "additionalProperties": {
                       "$ref": f"#/components/schemas/{JSON_VALUE}"}}]})
