@@ -63,6 +63,8 @@ from service.kernel.models import (
     hold_written,
 )
 from service.kernel.vocabulary import ACTIVE, FINISHED
+from service.plumbing import signals
+from service.plumbing.columns import utcnow
 from service.plumbing.extensions import table_of
 from service.plumbing.unit_of_work import rows_changed
 
@@ -340,3 +342,11 @@ def append_event(session: Session, game: GameRow, data: dict[str, Any], now: dat
                   type=str(data["type"]), data=data, created_at=now)
     session.add(event)
     return event
+
+
+def mark_changed(session: Session, game_id: str) -> None:
+    """Mark ``game_id`` as changed though its position did not (a takeback asked or refused,
+    a rematch asked or answered): its ``updated_at`` moves on, so its ETag and its open
+    pages' stamp change, and its open pages hear of it after the commit."""
+    session.execute(update(Game).where(Game.id == game_id).values(updated_at=utcnow()))
+    signals.game_touched(session, game_id)

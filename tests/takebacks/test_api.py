@@ -66,7 +66,9 @@ def test_a_move_taken_back_with_the_next_players_yes_leaves_the_game_as_before_i
     request = asked.get_json()["request"]
     assert asked.get_json()["status"] == "asked"
     assert request["approvers"] == [1]
-    assert request["undoes"] == [{"seat": 0, "version": 1, "notation": "green 5 +NN"}]
+    assert request["undoes"] == [{"seat": 0, "version": 1, "notation": "green 5 +NN",
+                                  "words": "Ann (green) brought green 5 in at p11 and moved "
+                                           "it to p9."}]
     assert state_of(client, game, game.seat_tokens[1])["request"]["status"] == "asked"
     agreed = answer(client, game, 1, True)
     assert agreed.status_code == 200, agreed.get_data(as_text=True)
@@ -181,7 +183,8 @@ def test_what_a_seat_would_take_back_is_shown_before_it_asks(client: FlaskClient
     move(client, game, 0, "green 5 +NN")
     state = state_of(client, game, game.seat_tokens[0])
     assert state["may_ask"] and state["needs"] == [1]
-    assert state["would_undo"] == [{"seat": 0, "version": 1, "notation": "green 5 +NN"}]
+    assert [(u["notation"], u["words"]) for u in state["would_undo"]] == [
+        ("green 5 +NN", "Ann (green) brought green 5 in at p11 and moved it to p9.")]
     spectator = state_of(client, game, game.spectator_token)
     assert not spectator["may_ask"] and spectator["request"] is None
 

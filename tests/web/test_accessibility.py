@@ -1,10 +1,13 @@
 """axe-core finds nothing on the service's pages, in real Chromium against the real service:
 the lobby (and after a game is made), a game's page as a seat, as its creator and as a
-spectator, the home page and the rules, at a desktop's size (1280×800) and a phone's (390×844),
+spectator, a finished game's page with its rematch and standings, a sandbox, a table's own
+page, the home page and the rules, at a desktop's size (1280×800) and a phone's (390×844),
 in every language the page speaks.
 
 The game is played past its first monster phase and its table has talked, so the log (with
-its replay buttons) and the chat are long enough to scroll in their boxes, as in a real game.
+its replay buttons) and the chat are long enough to scroll in their boxes, as in a real game;
+it shows the monster preview, and the seat whose page is checked has moved in this game turn
+and is to move again, so its page shows the preview and "Take back my move" too.
 No rule is set aside: axe runs every rule it runs by default (``tests/support/accessibility``).
 """
 
@@ -19,7 +22,8 @@ import requests
 from playwright.sync_api import Browser, Page, expect
 
 from service.plumbing.i18n.languages import LANGUAGES
-from tests.service.helpers import auth, game_from, play_until, run_monster_jobs
+from tests.records.test_export import play_to_the_end
+from tests.service.helpers import auth, game_from, play_one, play_until, run_monster_jobs
 from tests.support.accessibility import axe_violations, described
 from tests.support.live_service import LiveService
 
@@ -31,23 +35,44 @@ WAIT_MS = 15_000
 @pytest.fixture(scope="module")
 def played(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[LiveService, Any]]:
     """One service for the module, with a game past its first monster phase whose two
-    players wrote twelve messages; yield the service and the game's links."""
+    players wrote twelve messages, and a finished game whose rematch Ann asked for, a sandbox
+    and a table made from scratch; yield the service and the pages' links."""
     with LiveService(tmp_path_factory.mktemp("axe")) as live:
         created = requests.post(f"{live.url}{API}", timeout=10, json={
             "seats": [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob"}],
-            "start_seat": 0, "move_time_limit": 86400})
+            "start_seat": 0, "move_time_limit": 86400, "monster_preview": True})
         created.raise_for_status()
         game = game_from(created.json())
         client = live.app.test_client()
         play_until(live.app, client, game, "monster")
         assert run_monster_jobs(live.app) == 1
+        # Two moves into the new turn: the seat to move has moved in it (it may take back).
+        play_one(client, game)
+        play_one(client, game)
+        seat = client.get(game.url(), headers=auth(game.creator_token)).get_json()["to_move"]
+        assert client.get(game.url("/takeback"),
+                          headers=auth(game.seat_tokens[seat])).get_json()["may_ask"]
         for number in range(6):
             for seat in (0, 1):
                 posted = client.post(game.url("/messages"), headers=auth(game.seat_tokens[seat]),
                                      json={"text": f"Message {number}: a line long enough to "
                                                    "wrap in the panel beside the board."})
                 assert posted.status_code == 201, posted.get_data(as_text=True)
-        yield live, created.json()
+        sandbox = client.post(game.url("/sandbox"), json={},
+                              headers=auth(game.seat_tokens[0])).get_json()
+        over = game_from(requests.post(f"{live.url}{API}", timeout=10, json={
+            "seats": [{"name": "Ann"}, {"name": "Bob"}], "start_seat": 0}).json())
+        play_to_the_end(live.app, client, over)
+        assert client.post(over.url("/rematch"), json={},
+                           headers=auth(over.seat_tokens[0])).status_code == 201
+        table = requests.post(f"{live.url}api/v1/tables", timeout=10, json={
+            "name": "Friday night", "members": [{"name": "Cy"}, {"computer": "easy"}]}).json()
+        assert client.post(f"/api/v1/tables/{table['table']['id']}/games", json={},
+                           headers=auth(table["token"])).status_code == 201
+        yield live, {**created.json(), "seat_to_move": created.json()["seats"][seat]["link"],
+                     "sandbox": sandbox["link"],
+                     "finished": f"{live.url}play/{over.id}#t={over.seat_tokens[1]}",
+                     "table": table["link"]}
 
 
 def ready_game(page: Page) -> None:
@@ -86,14 +111,30 @@ def test_axe_finds_no_violation_on_any_page(
         copy.click()  # copied, or refused by the headless clipboard: either way it says so
         expect(copy).not_to_have_attribute("aria-label", before)
         check("lobby-after-copy")
-        for name, link in (("seat", created["seats"][0]["link"]),
+        for name, link in (("seat", created["seat_to_move"]),
                            ("creator", created["creator_link"]),
                            ("spectator", created["spectator_link"])):
             page.goto(link)
             ready_game(page)
             if name != "spectator":
                 expect(page.locator("#settings h2").first).to_be_visible(timeout=WAIT_MS)
+            if name == "seat":
+                expect(page.locator(".monster-preview .walk-cards button").first).to_be_visible(
+                    timeout=WAIT_MS)
+                expect(page.locator(".takeback button")).to_have_count(1)
+                expect(page.locator(".notes textarea")).to_be_visible()
             check(name)
+        page.goto(created["finished"])
+        expect(page.locator(".rematch button")).to_have_count(2, timeout=WAIT_MS)
+        expect(page.locator(".table-standings table")).to_be_visible()
+        check("finished")
+        page.goto(created["sandbox"])
+        expect(page.locator(".walks .walk-cards button").first).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator(".sandbox-history li").first).to_be_visible()
+        check("sandbox")
+        page.goto(created["table"])
+        expect(page.locator(".table-games li")).to_have_count(1, timeout=WAIT_MS)
+        check("table")
         page.goto(f"{service.url}home")
         expect(page.locator("#lobby form").first).to_be_visible()
         check("home")
@@ -103,6 +144,6 @@ def test_axe_finds_no_violation_on_any_page(
     finally:
         context.close()
     assert set(found) == {"lobby", "lobby-with-links", "lobby-after-copy", "seat", "creator",
-                          "spectator", "home", "rules"}
+                          "spectator", "finished", "sandbox", "table", "home", "rules"}
     failing = {name: v for name, v in found.items() if v}
     assert not failing, "\n".join(f"{name}:\n{described(v)}" for name, v in failing.items())

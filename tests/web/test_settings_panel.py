@@ -111,7 +111,9 @@ def test_the_creator_adds_a_discord_webhook_pings_it_and_sends_a_failed_message_
     page.get_by_label("Format").select_option(label="Discord channel")
     for words in ("the game starts", "a player moves", "the monster moves",
                   "a message at the table", "a player is nudged",
-                  "a seat misses too many deadlines"):
+                  "a seat misses too many deadlines", "a player asks to take back a move",
+                  "a takeback is refused or withdrawn", "a move is taken back",
+                  "a rematch is asked for", "a rematch starts, or does not"):
         page.get_by_label(words).uncheck()
     page.get_by_role("button", name="Add webhook").click()
     expect(page.locator(".webhook .hint")).to_have_text(

@@ -1,8 +1,10 @@
 /**
  * The page: one HTML file for every address. `/` is the lobby, `/join/<id>#code=...` joins
  * an open seat, `/play/<id>#t=<token>` is a game (the token never leaves the fragment, so no
- * server sees it in an address; without one, the token this device keeps for the game), `/home` is a player's games (`#h=<token>`) or the
- * confirmation of a new email address (`#c=<code>`), `?demo=...` shows the engine-made demos.
+ * server sees it in an address; without one, the token this device keeps for the game),
+ * `/sandbox/<id>#t=<token>` a sandbox, `/table/<id>#t=<token>` a table's own page, `/home` is
+ * a player's games (`#h=<token>`) or the confirmation of a new email address (`#c=<code>`),
+ * `?demo=...` shows the engine-made demos.
  * The page speaks the reader's language (model/language.js): the texts are loaded before
  * anything is shown.
  */
@@ -11,9 +13,11 @@ import { showDemo } from "./demo.js";
 import { showGame } from "./game.js";
 import { showHome } from "./home.js";
 import { showLobby } from "./lobby.js";
+import { showSandbox } from "./sandbox.js";
+import { showTable } from "./table.js";
 import { ApiError, createClient, route } from "./model/api.js";
 import { deviceStorage, withKeptToken } from "./model/device.js";
-import { brokenLink } from "./model/errors.js";
+import { brokenLink, playerMessage } from "./model/errors.js";
 import { languageNames, t } from "./model/i18n.js";
 import { startLanguage, useLanguage } from "./model/language.js";
 import { showKept, showMyGames } from "./view/mygames.js";
@@ -78,6 +82,14 @@ async function main() {
       return;
     }
     await showKept(where, () => showGame(page, ui, where));
+  } else if (where.page === "sandbox" || where.page === "table") {
+    if (!where.token) {
+      ui.alert(where.page === "sandbox" ? playerMessage("sandbox/not_found", "")
+        : playerMessage("table/not_found", ""));
+      return;
+    }
+    if (where.page === "sandbox") await showSandbox(page, ui, where);
+    else await showTable(page.lobby, ui, where);
   } else if (where.page === "home") {
     await showHome(page.lobby, ui, where);
   } else if (where.page === "lobby" || where.page === "join") {

@@ -7,6 +7,9 @@
  * of the table talk, through the game's live stream (`model/live.js`; polling where there
  * is none), then reads the game (ETag, 304) and the messages since it last asked. A seat may
  * switch the board to its turn plan ("Plan my moves", `view/plan.js`), read again on news.
+ * The table beyond the game has its panels: takebacks (`view/takeback.js`), the rematch and
+ * standings (`view/rematch.js`), the record and "Try it in a sandbox" (`view/records.js`),
+ * the monster preview (`view/preview.js`) and a seat's notes (`view/notes.js`).
  * A seat's page opens in the seat's language, unless the reader chose one on this site.
  */
 
@@ -23,7 +26,7 @@ import { startLive } from "./model/live.js";
 import { lastMove } from "./model/marks.js";
 import { plannedBoard } from "./model/plan.js";
 import { eventFrames, stillFrame } from "./model/replay.js";
-import { createViewer, readLog } from "./model/timeline.js";
+import { createViewer, frameVersions, readLog } from "./model/timeline.js";
 import { boardModel, statusModel } from "./model/viewmodel.js";
 import { FRAME_MS, createPlayer } from "./view/animate.js";
 import { createBoard } from "./view/board.js";
@@ -40,6 +43,11 @@ import { showPace } from "./view/pace.js";
 import { GAME_VIEW_EVENT } from "./view/host.js";
 import { mountPlanMode } from "./view/plan.js";
 import { mountDeviceGames } from "./view/mygames.js";
+import { mountNotes } from "./view/notes.js";
+import { mountPreview } from "./view/preview.js";
+import { mountRecords } from "./view/records.js";
+import { mountRematch } from "./view/rematch.js";
+import { mountTakeback } from "./view/takeback.js";
 
 /**
  * Show a seat's page in the seat's language (`viewer.language`) when the reader has chosen
@@ -110,7 +118,7 @@ export async function showGame(page, ui, { gameId, at = null }) {
   const s = {
     info: null, game: null, view: null, board: null, status: null, it: null, etag: null,
     afterSeq: 0, entries: [], actions: new Map(), replaying: false, busy: false, start: null,
-    offline: false, marks: {}, planDrawn: false,
+    offline: false, marks: {}, planDrawn: false, versionAt: null,
   };
   const boardView = createBoard(page.board, {
     onActivate(target) {
@@ -150,6 +158,7 @@ export async function showGame(page, ui, { gameId, at = null }) {
 
   /** Say a replay is on where the actor's choices go: "Your move" only to the seat to move. */
   function showReplayNote() {
+    preview.hide();
     page.actions.replaceChildren(
       el("h2", {}, turnOf(s.info).mine ? t("Your move") : t("A replay")),
       el("p", { class: "prompt" }, t("A replay is on the board; \"Back to the game\" "
@@ -163,6 +172,16 @@ export async function showGame(page, ui, { gameId, at = null }) {
     },
     reread: () => refresh(),
   });
+
+  const preview = mountPreview(page, ui, gameId, boardView);
+  const takeback = mountTakeback(page, ui, gameId, async (apiGame) => {
+    if (apiGame.version === s.info.version) return; // asked or answered: the game is the same
+    s.etag = null;
+    await update(apiGame);
+  });
+  const rematch = mountRematch(page, ui, gameId);
+  /** The table's panels, for the game as now read: takebacks, rematch and standings. */
+  const tablePanels = () => Promise.all([takeback.refresh(s.info), rematch.refresh(s.info)]);
 
   /** The board's interaction anew: the plan's moves in plan mode, else the view's. */
   function freshInteraction() {
@@ -181,13 +200,15 @@ export async function showGame(page, ui, { gameId, at = null }) {
     boardView.highlight({ ...highlightsOf(s.it, s.board), ...s.marks });
     renderActions(page.actions, s.it, s.board,
       plan.active() ? plan.handlers(on, () => s.it) : on);
+    if (plan.active()) preview.hide();
+    else preview.update(s.it, s.info, s.board);
   }
 
   function apply(apiGame) {
     const { game, view, info } = readGame(apiGame);
     Object.assign(s, { game, view, info });
     s.board = view && boardModel(view, game);
-    s.status = view && statusModel(view);
+    s.status = view && statusModel(view, { monsterPreview: info.monsterPreview });
     s.it = view && startInteraction(view, { paused: Boolean(info.pausedAt) });
   }
 
@@ -216,7 +237,12 @@ export async function showGame(page, ui, { gameId, at = null }) {
     interact(s.it);
   }
 
-  function playFrames(frames, title, at = null) {
+  /**
+   * Play `frames`; `versionAt(index)`, the game's version each frame shows (the
+   * step-through's), else the game's version now is the one shown.
+   */
+  function playFrames(frames, title, at = null, versionAt = null) {
+    s.versionAt = versionAt;
     controls = createReplayControls(page.replay, player, {
       extra: [{
         text: t("Back to the game"), label: t("Stop the replay and show the game as it is now"),
@@ -241,7 +267,8 @@ export async function showGame(page, ui, { gameId, at = null }) {
     if (index < 0) return;
     const viewer = viewerFrames();
     window.history.replaceState(null, "", positionLink(window.location.href, entry.version));
-    playFrames(viewer.frames, t("The whole game"), viewer.entries[index].last);
+    playFrames(viewer.frames, t("The whole game"), viewer.entries[index].last,
+      versionsOf(viewer));
     page.replay.scrollIntoView?.({ block: "nearest" });
   }
 
@@ -253,6 +280,17 @@ export async function showGame(page, ui, { gameId, at = null }) {
 
   function viewerFrames() {
     return createViewer(readLog(viewerLog(s.game, s.start, s.entries)));
+  }
+
+  /** The version each frame of the step-through shows. */
+  function versionsOf(viewer) {
+    const versions = frameVersions(viewer, stepEntries().map((e) => e.version), s.start.version);
+    return (index) => versions[index] ?? s.info.version;
+  }
+
+  /** The version of the position on the board: the step-through's, else the game's now. */
+  function shownVersion() {
+    return s.replaying && s.versionAt ? s.versionAt(player.state.index) : s.info.version;
   }
 
   /** Replay the log entry `entry` (a monster phase) from the position before it. */
@@ -270,7 +308,8 @@ export async function showGame(page, ui, { gameId, at = null }) {
   }
 
   function showWholeGame() {
-    playFrames(viewerFrames().frames, t("The whole game"));
+    const viewer = viewerFrames();
+    playFrames(viewer.frames, t("The whole game"), null, versionsOf(viewer));
   }
 
   async function fetchLog() {
@@ -305,8 +344,10 @@ export async function showGame(page, ui, { gameId, at = null }) {
       page.board.hidden = false;
       boardView.draw(s.board, { instant: true });
     }
-    // The plan, the game's first position and the log, read at once: one wait, not three.
-    const [, , fresh] = await Promise.all([plan.refresh(s.info), loadStart(), fetchLog()]);
+    // The plan, the game's first position, the log and the table's panels, read at once:
+    // one wait, not four.
+    const [, , fresh] = await Promise.all([plan.refresh(s.info), loadStart(), fetchLog(),
+      tablePanels()]);
     s.it = s.view && freshInteraction();
     showPace(page, ui, apiGame);
     document.dispatchEvent(new CustomEvent(GAME_VIEW_EVENT, { detail: apiGame }));
@@ -370,6 +411,8 @@ export async function showGame(page, ui, { gameId, at = null }) {
       } else if (!read.changed && await plan.refresh(s.info) && !s.replaying && s.board) {
         interact(freshInteraction()); // a plan stopped, or saved elsewhere: no new version
       }
+      // A takeback asked or answered, a rematch's answers: news with no new version.
+      if (!read.changed) await tablePanels();
       await chat.refresh(s.info);
     } catch (error) {
       s.offline = true;
@@ -391,6 +434,8 @@ export async function showGame(page, ui, { gameId, at = null }) {
   // creator's host tools start from the game as just read.
   const settingsUi = { ...ui,
     client: answeredFirst(readOnce(ui.client, "notifications"), "readGame", first) };
+  mountRecords(page, ui, first.game, shownVersion);
+  mountNotes(page, ui, gameId, s.info.viewer);
   renderSettings(page.settings, settingsUi, gameId, s.info.viewer, showSeatLanguage);
   mountSeatEmail(page.settings, settingsUi, gameId, s.info.viewer);
   startLive({

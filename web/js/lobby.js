@@ -1,47 +1,31 @@
 /**
  * The lobby (`/`): create a game and hand out its links; join an open seat with an invite
- * code (`/join/<id>#code=...` fills the form in); ask by email for a link to all one's games,
- * or for one's links again (the join page has the latter too). The form's values become requests in
+ * code (`/join/<id>#code=...` fills the form in); open a game's record as a sandbox; make a
+ * table that plays game after game; ask by email for a link to all one's games, or for one's
+ * links again (the join page has the latter too). The forms' values become requests in
  * model/lobby.js; the server's refusals are shown as it words them.
  */
 
 import { browserTimeZone, language, languageNames, t } from "./model/i18n.js";
-import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, createdLinks, gameSpec, heldInvitations,
-  joinSpec, pagePath } from "./model/lobby.js";
+import { COLOURS, GAME_NAME_LENGTH, OPTIONS, SEATS, TAKEBACKS, gameSpec, joinSpec, pagePath,
+  tableSpec } from "./model/lobby.js";
 import { colourName } from "./model/viewmodel.js";
 import { askHomeForm, lostLinkForm, markJoined } from "./view/email.js";
-import { levelName } from "./view/words.js";
+import { field, input, select } from "./view/forms.js";
+import { showLinks, showTableLink } from "./view/links.js";
 import { el } from "./view/panel.js";
-
-let fieldIds = 0;
-
-/** A labelled form control: `<label for>` and the control, in one wrapper. */
-function field(text, control, hint = "") {
-  fieldIds += 1;
-  control.id ||= `f${fieldIds}`;
-  const parts = [el("label", { for: control.id }, text), control];
-  if (hint) {
-    const hintEl = el("small", { id: `${control.id}-hint`, class: "hint" }, hint);
-    control.setAttribute("aria-describedby", hintEl.id);
-    parts.push(hintEl);
-  }
-  return el("div", { class: "field" }, ...parts);
-}
-
-function input(attrs) {
-  return el("input", { type: "text", ...attrs });
-}
-
-function select(name, choices, attrs = {}) {
-  return el("select", { name, ...attrs },
-    ...choices.map(([value, text]) => el("option", { value }, text)));
-}
+import { openRecordForm } from "./view/records.js";
+import { levelName } from "./view/words.js";
 
 function seatLegend(index) {
   return t("Seat {number}", { number: index + 1 });
 }
 
-function seatRow(list, index, onChange) {
+/**
+ * A seat's row of the form: name, address, colour, who plays it, and (`open`) whether someone
+ * joins it with the invite code (a table's players are known: no open seat).
+ */
+function seatRow(list, index, onChange, { open: openable = true } = {}) {
   const name = input({ name: "name", autocomplete: "off", maxlength: "40" });
   const email = input({ name: "email", type: "email", autocomplete: "off" });
   const colour = select("colour",
@@ -64,8 +48,8 @@ function seatRow(list, index, onChange) {
     field(t("Colour"), colour),
     field(t("Played by"), player, t("The computer plays at once when it is its turn; "
       + "its name may stay empty.")),
-    el("div", { class: "field field--check" },
-      el("label", {}, open, " ", t("open: someone joins with the invite code"))),
+    ...(openable ? [el("div", { class: "field field--check" },
+      el("label", {}, open, " ", t("open: someone joins with the invite code")))] : []),
     remove);
   remove.addEventListener("click", () => {
     row.remove();
@@ -75,70 +59,58 @@ function seatRow(list, index, onChange) {
   return row;
 }
 
+/**
+ * The seats of a form, in playing order: the list, its "Add a seat" button, the rows as the
+ * form has them now, and the list as it opens (the fewest seats).
+ * @param {function(number): void} onCount told the number of seats after each change
+ */
+function seatList(onCount, options = {}) {
+  const list = el("div", { class: "seats" });
+  const add = el("button", { type: "button" }, t("Add a seat"));
+  const changed = () => {
+    const count = list.querySelectorAll("fieldset.seat").length;
+    [...list.querySelectorAll("legend")].forEach((l, i) => { l.textContent = seatLegend(i); });
+    add.disabled = count >= SEATS.max;
+    onCount(count);
+  };
+  add.addEventListener("click", () => {
+    seatRow(list, 0, changed, options);
+    changed();
+  });
+  return {
+    list, add,
+    read: () => readSeats(list),
+    reset() {
+      list.replaceChildren();
+      for (let i = 0; i < SEATS.min; i += 1) seatRow(list, i, changed, options);
+      changed();
+    },
+  };
+}
+
+/**
+ * The rules the service adds around a game: takebacks and the monster preview, with a
+ * function that reads them as model/lobby.js takes them.
+ */
+function tableRulesFields() {
+  const preview = el("input", { type: "checkbox", name: "monster_preview" });
+  const takebacks = select("takebacks", TAKEBACKS.map((m) => [m.value, m.label]));
+  const fields = el("fieldset", { class: "table-rules" }, el("legend", {}, t("At the table")),
+    field(t("Takebacks"), takebacks, t("A player may take back their last move before the "
+      + "monster's next card.")),
+    el("label", {}, preview, " ", t("Monster preview: show where the monster would walk for "
+      + "each card, after the move being chosen")));
+  return [fields, () => ({ takebacks: takebacks.value, monsterPreview: preview.checked })];
+}
+
 function readSeats(list) {
   return [...list.querySelectorAll("fieldset.seat")].map((row) => ({
     name: row.querySelector("[name=name]").value,
     email: row.querySelector("[name=email]").value,
     colour: row.querySelector("[name=colour]").value,
-    open: row.querySelector("[name=open]").checked,
+    open: Boolean(row.querySelector("[name=open]")?.checked),
     computer: row.querySelector("[name=player]").value,
   }));
-}
-
-function copyButton(text, label) {
-  const b = el("button", { type: "button",
-    "aria-label": t("Copy the link: {label}", { label }) }, t("Copy"));
-  // The name keeps the words shown in it (a screen reader's user says what they see).
-  b.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      b.textContent = t("Copied");
-      b.setAttribute("aria-label", t("Copied: {label}", { label }));
-    } catch {
-      b.textContent = t("Select and copy by hand");
-      b.setAttribute("aria-label", t("Select and copy by hand: {label}", { label }));
-    }
-  });
-  return b;
-}
-
-function showLinks(container, created) {
-  const items = createdLinks(created).map((link) => {
-    const box = el("input", { type: "text", readonly: "", value: link.url, class: "link",
-      "data-kind": link.kind });
-    box.addEventListener("focus", () => box.select());
-    const parts = [field(link.label, box), el("div", { class: "buttons" },
-      copyButton(link.url, link.label),
-      // TRANSLATORS: a link that opens the game's page (a verb).
-      el("a", { href: pagePath(link.url) }, t("Open")))];
-    if (link.secret) {
-      parts.push(el("p", { class: "secret" },
-        link.kind === "invite" ? t("Invite code:") : t("Creator token:"), " ",
-        el("code", { "data-kind": `${link.kind}-secret` }, link.secret)));
-    }
-    return el("li", {}, ...parts);
-  });
-  // Each game made keeps its links on the page (they are shown only this once), the newest
-  // first.
-  const heading = el("h2", { tabindex: "-1" }, t("Your game's links"));
-  container.prepend(el("section", { class: "created-game", "data-game": created.game.id },
-    heading,
-    el("p", {}, t("Send each player their own link: it is their key to the game. The "
-      + "service shows these links only this once.")),
-    ...heldNotice(created),
-    el("ul", { class: "links" }, ...items)));
-  container.hidden = false;
-  heading.focus();
-}
-
-/** The seats whose invitation was not mailed, and why (nothing when every one was). */
-function heldNotice(created) {
-  const held = heldInvitations(created);
-  if (!held.length) return [];
-  return [el("div", { class: "notice held-invitations" },
-    el("h3", {}, t("Invitations not sent")),
-    el("ul", {}, ...held.map((h) => el("li", { "data-seat": String(h.seat) },
-      el("strong", {}, h.label), " ", h.message))))];
 }
 
 function createForm(ui) {
@@ -150,31 +122,21 @@ function createForm(ui) {
     ...OPTIONS.map((o) => el("label", {}, el("input", { type: "checkbox", name: o.name }), ` ${o.label}`)));
   const gameLanguage = select("language", languageNames());
   gameLanguage.value = language();
-  const list = el("div", { class: "seats" });
   const start = select("start", []);
   const hours = input({ name: "hours", inputmode: "decimal" });
   const title = input({ name: "title", maxlength: String(GAME_NAME_LENGTH), autocomplete: "off" });
-  const add = el("button", { type: "button" }, t("Add a seat"));
-  const refresh = () => {
-    const count = list.querySelectorAll("fieldset.seat").length;
-    [...list.querySelectorAll("legend")].forEach((l, i) => { l.textContent = seatLegend(i); });
-    add.disabled = count >= SEATS.max;
+  const seats = seatList((count) => {
     const chosen = start.value;
     start.replaceChildren(el("option", { value: "random" }, t("drawn at random")),
       ...Array.from({ length: count }, (_, i) => el("option", { value: String(i) }, seatLegend(i))));
     start.value = [...start.options].some((o) => o.value === chosen) ? chosen : "random";
-  };
-  add.addEventListener("click", () => {
-    seatRow(list, 0, refresh);
-    refresh();
   });
+  const [atTheTable, readTableRules] = tableRulesFields();
   /** The form as it opens: no names, the fewest seats, the page's language. */
   const clearForm = () => {
     form.reset();
     gameLanguage.value = language();
-    list.replaceChildren();
-    for (let i = 0; i < SEATS.min; i += 1) seatRow(list, i, refresh);
-    refresh();
+    seats.reset();
   };
   const result = el("section", { class: "created", "aria-live": "polite" });
   result.hidden = true;
@@ -183,8 +145,9 @@ function createForm(ui) {
     field(t("What to call the game (optional)"), title,
       t("In every email’s subject, like “Friday night”.")),
     rules,
-    el("h3", {}, t("Seats, in playing order")), list, add,
+    el("h3", {}, t("Seats, in playing order")), seats.list, seats.add,
     field(t("Start player"), start),
+    atTheTable,
     field(t("Time per move, in hours (optional)"), hours, t("Empty: no limit.")),
     field(t("Language of the game"), gameLanguage,
       t("The emails go out in it, to each player who has not chosen their own.")),
@@ -196,8 +159,8 @@ function createForm(ui) {
     const { spec, problems } = gameSpec({
       rules: form.querySelector("[name=rules]:checked").value,
       options: Object.fromEntries(OPTIONS.map((o) => [o.name, form.querySelector(`[name=${o.name}]`).checked])),
-      seats: readSeats(list), start: start.value, hours: hours.value, title: title.value,
-      language: gameLanguage.value,
+      seats: seats.read(), start: start.value, hours: hours.value, title: title.value,
+      language: gameLanguage.value, ...readTableRules(),
     });
     if (!spec) {
       ui.alert(problems.join(" "));
@@ -208,6 +171,55 @@ function createForm(ui) {
       ui.clear();
       showLinks(result, created);
       clearForm(); // a second Create makes no second game by mistake
+    } catch (error) {
+      ui.alert(error.message, error.details);
+    }
+  });
+  return [form, result];
+}
+
+/**
+ * "Make a table": a name and its players, as the create form's seats, for game after game
+ * with standings; its link, shown once, starts its games.
+ */
+function tableForm(ui) {
+  const name = input({ name: "table", maxlength: String(GAME_NAME_LENGTH), autocomplete: "off" });
+  const seats = seatList(() => {}, { open: false });
+  const tableLanguage = select("language", languageNames());
+  const [atTheTable, readTableRules] = tableRulesFields();
+  const result = el("section", { class: "table-made", "aria-live": "polite" });
+  result.hidden = true;
+  const form = el("form", { class: "make-table", "aria-labelledby": "table-title" },
+    el("h2", { id: "table-title" }, t("Make a table")),
+    el("p", { class: "hint" }, t("The same players, game after game, with standings: its "
+      + "link starts each next game.")),
+    field(t("What to call the table"), name, t("Its games are called after it: “Friday "
+      + "night #2”.")),
+    el("h3", {}, t("Players, in playing order")), seats.list, seats.add,
+    atTheTable,
+    field(t("Language of the table"), tableLanguage,
+      t("The emails go out in it, to each player who has not chosen their own.")),
+    el("div", { class: "buttons" },
+      el("button", { type: "submit", class: "primary" }, t("Make the table"))));
+  const clearForm = () => {
+    form.reset();
+    tableLanguage.value = language();
+    seats.reset();
+  };
+  clearForm();
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const { spec, problems } = tableSpec({ name: name.value, seats: seats.read(),
+      language: tableLanguage.value, ...readTableRules() });
+    if (!spec) {
+      ui.alert(problems.join(" "));
+      return;
+    }
+    try {
+      const made = await ui.client.createTable(spec);
+      ui.clear();
+      showTableLink(result, made);
+      clearForm();
     } catch (error) {
       ui.alert(error.message, error.details);
     }
@@ -250,15 +262,16 @@ function joinForm(ui, route) {
 }
 
 /**
- * Show the lobby in `container`: the create form (unless joining), the join form, and the
- * forms that send one's links by email.
+ * Show the lobby in `container`: the create form (unless joining), the join form, "Open a
+ * record", "Make a table", and the forms that send one's links by email.
  * @param {Element} container
  * @param {object} ui `client` (model/api.js), `alert(message, details)`, `clear()`
  * @param {object} route from `route` in model/api.js
  */
 export function showLobby(container, ui, route) {
   const parts = route.page === "join" ? [joinForm(ui, route), lostLinkForm(ui)]
-    : [...createForm(ui), joinForm(ui, route), askHomeForm(ui), lostLinkForm(ui)];
+    : [...createForm(ui), joinForm(ui, route), openRecordForm(ui), ...tableForm(ui),
+      askHomeForm(ui), lostLinkForm(ui)];
   container.replaceChildren(...parts);
   container.hidden = false;
 }

@@ -209,3 +209,69 @@ test("a turn plan is read, saved and cancelled at the game's plan address", asyn
   assert.deepEqual(requests[1].body, { lines: [], flip_rest: true, expected_version: 3 });
   assert.equal(requests[0].headers.Authorization, "Bearer tok");
 });
+
+test("the table's calls go to their addresses, with the versions they were chosen on", async () => {
+  const answers = Array.from({ length: 17 }, () => ({ status: 200, body: {} }));
+  for (const i of [1, 4, 7, 8, 11]) answers[i] = { status: 201, body: {} };
+  answers.push({ status: 200, body: null, headers: {} });
+  const { fetch, requests } = fakeFetch(...answers);
+  const client = createClient({ fetch, token: "tok" });
+  await client.takeback("G1");
+  await client.askTakeback("G1", 12);
+  await client.answerTakeback("G1", false, 12);
+  await client.withdrawTakeback("G1");
+  await client.askRematch("G1");
+  await client.answerRematch("G1", true);
+  await client.gameTable("G1");
+  await client.rematchLinks("G1");
+  await client.openSandbox("G1", 4);
+  await client.sandboxMonster("S1", 9, null);
+  await client.sandboxComputer("S1", 9, { 1: "easy" });
+  await client.importRecord({ format: "x" });
+  await client.sandboxBack("S1", 10, 3);
+  await client.preview("G1", null);
+  await client.saveNote("G1", "hm");
+  await client.readTable("T1");
+  await client.sandboxAction("S1", 2, { type: "flip", figure: "red5" });
+  assert.deepEqual(requests.map((r) => `${r.method} ${r.url}`), [
+    "GET /api/v1/games/G1/takeback", "POST /api/v1/games/G1/takeback",
+    "POST /api/v1/games/G1/takeback/answer", "DELETE /api/v1/games/G1/takeback",
+    "POST /api/v1/games/G1/rematch", "POST /api/v1/games/G1/rematch/answer",
+    "GET /api/v1/games/G1/table", "POST /api/v1/games/G1/rematch/links",
+    "POST /api/v1/games/G1/sandbox", "POST /api/v1/sandboxes/S1/monster",
+    "PUT /api/v1/sandboxes/S1/computer", "POST /api/v1/sandboxes",
+    "POST /api/v1/sandboxes/S1/back", "POST /api/v1/games/G1/preview", "PUT /api/v1/games/G1/note",
+    "GET /api/v1/tables/T1", "POST /api/v1/sandboxes/S1/actions",
+  ]);
+  const bodies = requests.map((r) => r.body);
+  assert.deepEqual(bodies[1], { expected_version: 12 });
+  assert.deepEqual(bodies[2], { agree: false, expected_version: 12 });
+  assert.deepEqual(bodies[4], {});
+  assert.deepEqual(bodies[8], { version: 4 });
+  assert.deepEqual(bodies[9], { expected_version: 9 }, "no card: the pile turns one up");
+  assert.deepEqual(bodies[10], { expected_version: 9, seats: { 1: "easy" } });
+  assert.deepEqual(bodies[11], { record: { format: "x" } });
+  assert.deepEqual(bodies[12], { expected_version: 10, version: 3 });
+  assert.deepEqual(bodies[13], {}, "no move chosen: the board as it is");
+  assert.ok(requests.every((r) => r.headers.Authorization === "Bearer tok"));
+});
+
+test("a record is read as text with the file name the service gives", async () => {
+  const requests = [];
+  const fetch = async (url, init) => {
+    requests.push({ url, accept: init.headers.Accept });
+    return { status: 200, headers: { get: (name) => (name === "Content-Disposition"
+      ? 'attachment; filename="Friday-G1.txt"' : null) }, text: async () => "  1. Ann: ..." };
+  };
+  const record = await createClient({ fetch, token: "tok" }).record("G1", "text");
+  assert.deepEqual(record, { body: "  1. Ann: ...", type: "text/plain",
+    fileName: "Friday-G1.txt" });
+  assert.deepEqual(requests, [{ url: "/api/v1/games/G1/record?format=text", accept: "text/plain" }]);
+});
+
+test("a sandbox's and a table's addresses are their own pages", () => {
+  assert.deepEqual([route("/sandbox/S1", "", "#t=x").page, route("/sandbox/S1", "", "#t=x").gameId],
+    ["sandbox", "S1"]);
+  assert.equal(route("/table/T1", "", "#t=y").page, "table");
+  assert.equal(route("/table/T1", "", "#t=y").token, "y");
+});

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  MOST_KEPT, STORAGE_KEY, forgetTokens, gamePath, keepGame, keptGames, keptToken,
+  MOST_KEPT, STORAGE_KEY, forgetTokens, gamePath, keepGame, keepLink, keptGames, keptToken,
   myGamesRequest, nextWaiting, readMyGames, withKeptToken,
 } from "../js/model/device.js";
 import { createClient } from "../js/model/api.js";
@@ -159,4 +159,16 @@ test("asks for every kept game in one POST with the tokens in its body, and for 
   ]);
   assert.equal(requests[0].headers.Authorization, undefined); // no token in a header or URL
   assert.equal(requests[1].headers.Authorization, "Bearer seat-tok");
+});
+
+test("a link handed to the page is kept before its game is opened, and then replaced", () => {
+  const storage = memoryStorage();
+  assert.deepEqual(keepLink(storage, "https://ff.example/play/G2#t=tok-new", { kind: "creator",
+    name: "Friday #2" }, at(1)), { gameId: "G2", token: "tok-new" });
+  assert.equal(keptToken(storage, "G2"), "tok-new");
+  assert.deepEqual(keptGames(storage)[0].kind, "creator");
+  keepGame(storage, "tok-new", apiGame("G2", { kind: "creator" }, "Friday #2"), at(2));
+  assert.equal(keptGames(storage).length, 1);
+  assert.equal(keepLink(storage, "https://ff.example/sandbox/S1#t=x"), null);
+  assert.equal(keepLink(storage, "not a link"), null);
 });

@@ -60,3 +60,38 @@ test("a refused plan says which move cannot be played and why, with no data in i
   assert.doesNotMatch(playerMessage("plan/empty", "A plan needs at least one line, or "
     + "flip_rest: to have no plan, delete it."), /flip_rest/);
 });
+
+// The codes of the table beyond one game (docs/table.md), each said for players.
+const TABLE_CODES = ["takeback/off", "takeback/nothing", "takeback/card_drawn", "takeback/none",
+  "takeback/lapsed", "takeback/not_asked", "takeback/not_yours", "rematch/not_over",
+  "rematch/none", "rematch/started", "rematch/not_started", "rematch/invalid",
+  "table/not_found", "table/same_colour", "sandbox/not_found", "sandbox/stale_version",
+  "sandbox/monster_due", "sandbox/no_such_version", "sandbox/unknown_level", "preview/off",
+  "record/invalid", "replay/mismatch", "record/unavailable", "note/too_long",
+  "note/invalid_text"];
+
+test("every code of takebacks, tables, records, sandboxes, the preview and notes has words", () => {
+  for (const code of TABLE_CODES) {
+    const words = playerMessage(code, "", {});
+    assert.ok(words, code);
+    assert.doesNotMatch(words, /\/|_|version|token|request|\{/i, `${code}: ${words}`);
+  }
+  const stale = "The sandbox is at version 9, not 8: it changed in another window.";
+  assert.doesNotMatch(playerMessage("sandbox/stale_version", stale), /version/);
+});
+
+test("a record refused names its entry and the server's reason, in the reader's words", () => {
+  assert.equal(playerMessage("replay/mismatch",
+    "entry 2: the record says version 7, the replay is at version 2", { entry: 2 }),
+  "This record cannot be opened: entry 2: the record says version 7, the replay is at "
+    + "version 2");
+  assert.equal(playerMessage("record/invalid", "a wall is in the way", { entry: 4 }),
+    "This record cannot be opened: entry 4: a wall is in the way");
+  assert.match(playerMessage("record/invalid", "this is not a Fearsome Floors record", {}),
+    /^This record cannot be opened: this is not/);
+});
+
+test("notes too long say how long they are and the limit", () => {
+  assert.equal(playerMessage("note/too_long", "The note has 4,012 characters; the limit is 4000.",
+    { length: 4012, limit: 4000 }), "Your notes have 4012 characters; they may have at most 4000.");
+});

@@ -1,7 +1,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { createdLinks, gameSpec, heldInvitations, joinSpec, pagePath } from "../js/model/lobby.js";
+import {
+  TAKEBACKS, createdLinks, gameSpec, heldInvitations, joinSpec, pagePath, tableSpec,
+} from "../js/model/lobby.js";
 
 const TWO = [{ name: " Ann ", email: "ann@example.com ", colour: "red" }, { name: "Bob", email: "" }];
 
@@ -101,4 +103,27 @@ test("the game's language and the joining player's language and time zone are se
 
 test("a link the service made opens on the page's own origin, fragment kept", () => {
   assert.equal(pagePath("https://ff.example/play/G1#t=abc"), "/play/G1#t=abc");
+});
+
+test("the takeback rule and the monster preview are sent as chosen", () => {
+  const { spec } = gameSpec({ rules: "basic", seats: TWO, takebacks: "free", monsterPreview: true });
+  assert.equal(spec.takebacks, "free");
+  assert.equal(spec.monster_preview, true);
+  const plain = gameSpec({ rules: "basic", seats: TWO, takebacks: "sometimes" }).spec;
+  assert.equal("takebacks" in plain, false);
+  assert.equal("monster_preview" in plain, false);
+  assert.deepEqual(TAKEBACKS.map((m) => m.value), ["agreement", "free", "off"]);
+});
+
+test("a table is made of its name and its players, the computer among them, none open", () => {
+  const { spec, problems } = tableSpec({ name: " Friday night ",
+    seats: [TWO[0], { name: "", computer: "hard", open: true }], language: "de",
+    takebacks: "off" });
+  assert.deepEqual(problems, []);
+  assert.deepEqual(spec, { name: "Friday night",
+    members: [{ name: "Ann", email: "ann@example.com", colour: "red" }, { computer: "hard" }],
+    language: "de", takebacks: "off" });
+  assert.deepEqual(tableSpec({ name: "", seats: [TWO[0], { name: " " }] }).problems,
+    ["Give the table a name.", "Player 2: give their name, or let the computer play."]);
+  assert.match(tableSpec({ name: "x", seats: [TWO[0]] }).problems[0], /2 to 7 players/);
 });

@@ -18,7 +18,7 @@ const engineEvents = [...api.events.map((item) => item.event),
 
 // The service's own events, in the shapes the service writes them (service/features/...:
 // deadlines/expiry.py, deadlines/service.py, deadlines/pacing.py, deadlines/nudge.py,
-// actions/service.py, computer/service.py).
+// actions/service.py, computer/service.py, takebacks/service.py).
 const SERVICE_EXAMPLES = {
   timeout: [{ type: "timeout", seat: 1, deadline: "2026-01-02T12:00:00Z" }],
   reminder: [{ type: "reminder", seat: 1, deadline: "2026-01-02T12:00:00Z" }],
@@ -31,6 +31,10 @@ const SERVICE_EXAMPLES = {
   computer_seat: ["creator", "player", "absent"].flatMap((by) => [
     { type: "computer_seat", seat: 1, level: "hard", by },
     { type: "computer_seat", seat: 1, level: null, by }]),
+  takeback_asked: [{ type: "takeback_asked", seat: 0, to_version: 4, approvers: [1], request: 3 },
+    { type: "takeback_asked", seat: 0, to_version: 4, approvers: [], request: 4 }],
+  takeback_declined: [{ type: "takeback_declined", seat: 0, by: 1, request: 3 },
+    { type: "takeback_declined", seat: 0, by: 0, request: 3 }],
 };
 
 function assertSaid(sentence, e) {
@@ -78,4 +82,17 @@ test("an action whose record is not read yet is told by its events", () => {
   const items = api.events.filter((item) => item.action_seq === 3);
   const [line] = logLines(groupEvents(items), new Map(), board);
   assert.match(line.text, /^\u2068Ann\u2069 \(green\) brings green 4 in to p8 \(\+NNN\)\. The game flips green 1/);
+});
+
+test("a takeback asked, refused, withdrawn and made reads as what happened", () => {
+  const said = (e) => eventSentence(e, board);
+  assert.equal(said({ type: "takeback_asked", seat: 0, to_version: 4, approvers: [1] }),
+    "\u2068Ann\u2069 (green) asked to take back their last move; \u2068Bob\u2069 (red) may "
+    + "agree or say no.");
+  assert.equal(said({ type: "takeback_declined", seat: 0, by: 1 }),
+    "\u2068Bob\u2069 (red) said no: the move of \u2068Ann\u2069 (green) stays.");
+  assert.equal(said({ type: "takeback_declined", seat: 0, by: 0 }),
+    "\u2068Ann\u2069 (green) withdrew their request to take back a move.");
+  const made = api.events.map((i) => i.event).find((e) => e.type === "takeback");
+  assert.match(said(made), /took back their move/);
 });

@@ -2,7 +2,8 @@
 
 Run from the repository root: ``.venv/bin/python web/tests/make_api_fixtures.py``. It creates
 a basic game through the API (Flask's test client on a temporary SQLite database), keeps the
-game view the seats saw at the start, plays until two monster phases have passed, and writes
+game view the seats saw at the start, plays until two monster phases have passed, then has the
+seat to act move and ask to take the move back twice (the seat asked says no, then yes), and writes
 ``web/tests/fixtures/api_game.json``: the start view, the current views of seat 0 and the
 spectators, and the whole event and action logs, as the API answered them. With ``--out DIR``
 it writes ``DIR/tests/fixtures/api_game.json`` instead, as ``make_fixtures.py`` does.
@@ -28,6 +29,9 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from flask import Flask
+from flask.testing import FlaskClient
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
@@ -38,6 +42,7 @@ from service.kernel.vocabulary import SERVICE_EVENT_TYPES  # noqa: E402
 from service.migrate import upgrade  # noqa: E402
 from service.plumbing.extensions import db  # noqa: E402
 from tests.service.helpers import (  # noqa: E402
+    NewGame,
     advance,
     auth,
     create_game,
@@ -79,6 +84,21 @@ def fixed_times(text: str) -> str:
     return _TIME.sub(lambda m: f'"{fixed[m.group(1)]}"', text)
 
 
+def take_back_twice(app: Flask, client: FlaskClient, game: NewGame) -> None:
+    """Have the seat to act move, then ask to take the move back: the seat asked says no
+    (``takeback_declined``), then, asked again, yes (``takeback``), so the log holds every
+    event of a takeback."""
+    seat = read(client, game, game.spectator_token)["to_move"]
+    advance(app, client, game)
+    for agree in (False, True):
+        asked = client.post(game.url("/takeback"), json={}, headers=auth(game.seat_tokens[seat]))
+        assert asked.status_code == 201, asked.get_data(as_text=True)
+        for approver in asked.get_json()["request"]["approvers"]:
+            answered = client.post(game.url("/takeback/answer"), json={"agree": agree},
+                                   headers=auth(game.seat_tokens[approver]))
+            assert answered.status_code == 200, answered.get_data(as_text=True)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Play the game through the API and write what it answered, under the web folder the
     command line names."""
@@ -96,6 +116,7 @@ def main(argv: list[str] | None = None) -> None:
             if phase_of(app, game) == "monster":
                 phases += 1
             advance(app, client, game)
+        take_back_twice(app, client, game)
 
         def log(kind: str) -> list[dict[str, Any]]:
             response = client.get(game.url(f"/{kind}?limit=500"), headers=auth(game.creator_token))

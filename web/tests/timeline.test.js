@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  createViewer, currentFrame, readLog, seek, stepEntries, stepFrames,
+  createViewer, currentFrame, frameVersions, readLog, seek, stepEntries, stepFrames,
 } from "../js/model/timeline.js";
+import { groupEvents, readGame, viewerLog } from "../js/model/gamelog.js";
 import { boardModel, figureName } from "../js/model/viewmodel.js";
 import { fixture, looks } from "./helpers.js";
 
@@ -86,4 +87,22 @@ test("a log without positions is played from its events alone", () => {
   const full = createViewer(readLog(payload));
   assert.deepEqual(looks(currentFrame(seek(viewer, Infinity)).scene.board),
     looks(currentFrame(seek(full, Infinity)).scene.board));
+});
+
+test("a takeback shows the position it went back to; each frame knows its version", () => {
+  const api = fixture("api_game");
+  const entries = groupEvents(api.events);
+  const { game } = readGame(api.spectator);
+  const start = { version: api.start.version, position: api.start.position };
+  const viewer = createViewer(readLog(viewerLog(game, start, entries)));
+  const back = entries.findIndex((e) => e.events.some((x) => x.type === "takeback"));
+  const to = entries[back].events.find((x) => x.type === "takeback").to_version;
+  const before = entries.findLastIndex((e) => e.version <= to && e.version > 0);
+  assert.deepEqual(looks(viewer.frames[viewer.entries[back].last].scene.board),
+    looks(viewer.frames[viewer.entries[before].last].scene.board));
+  const versions = frameVersions(viewer, entries.map((e) => e.version), start.version);
+  assert.equal(versions.length, viewer.frames.length);
+  assert.equal(versions[0], start.version);
+  assert.equal(versions[viewer.entries[0].last], entries[0].version);
+  assert.equal(versions.at(-1), api.spectator.version);
 });

@@ -167,3 +167,10 @@ test("the rules are told with their options and the game's rules version", () =>
     rules: undefined });
   assert.equal(rulesWords(old), "basic game (rules version 1)");
 });
+
+test("the monster preview, a rule of the service's, is said among the game's rules", () => {
+  const { view } = fixture("view_basic");
+  assert.equal(rulesWords(statusModel(view, { monsterPreview: true })),
+    `basic game, monster preview (rules version ${view.rules ?? 1})`);
+  assert.doesNotMatch(rulesWords(statusModel(view)), /preview/);
+});

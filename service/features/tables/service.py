@@ -47,10 +47,9 @@ from service.features.tables.models import (
 from service.features.tables.seating import SETTINGS
 from service.kernel.auth import CREATOR, SEAT, Caller, Credential, authenticate, check_game_id
 from service.kernel.models import Game, GameRecord, GameRow, Token
-from service.kernel.store import authenticate_with_seats, seats_of
+from service.kernel.store import authenticate_with_seats, mark_changed, seats_of
 from service.kernel.urls import play_link, table_link
 from service.kernel.vocabulary import FINISHED
-from service.plumbing import signals
 from service.plumbing.columns import utcnow
 from service.plumbing.errors import ServiceError
 from service.plumbing.i18n import _
@@ -156,7 +155,7 @@ def answer_rematch(game_id: str, credential: Credential, play: bool) -> dict[str
         member = seating.member_of(played, caller)
         assert member is not None
         rematch.answers = {**rematch.answers, str(member): play}
-        signals.game_touched(session, game_id)
+        mark_changed(session, game_id)
         if _everyone_answered(session, rematch):
             _start(session, rematch, utcnow())
         return views.rematch_answer(session, rematch, member)
@@ -224,7 +223,7 @@ def _new_rematch(session: Session, game: GameRow, played: TableGame, asker: int 
                       created_at=now)
     session.add(rematch)
     session.flush()
-    signals.game_touched(session, game.id)
+    mark_changed(session, game.id)
     if _everyone_answered(session, rematch):
         _start(session, rematch, now)
         return rematch
@@ -257,7 +256,7 @@ def _start(session: Session, rematch: Rematch, now: datetime) -> int:
     if rows_changed(claimed) != 1:
         return 0
     session.refresh(rematch)
-    signals.game_touched(session, rematch.after_game_id)
+    mark_changed(session, rematch.after_game_id)
     old = session.get(Game, rematch.after_game_id)
     assert old is not None
     if game_id is None:

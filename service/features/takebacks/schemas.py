@@ -18,6 +18,9 @@ class TakebackUndoneSchema(Schema):
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True)
     notation = fields.String(required=True)
+    words = fields.String(required=True, metadata={
+        "description": "The action told in words, in the reader's language, as the log tells "
+                       "it: 'Ann (green) brought green 5 in at p11 and moved it to p9.'"})
 
 
 class TakebackRequestSchema(Schema):

@@ -20,7 +20,7 @@ again from its log (``service.kernel.replays``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,13 +41,18 @@ from service.features.takebacks.models import (
 from service.kernel.auth import SEAT, Caller, Credential, check_game_id
 from service.kernel.changes import Listeners
 from service.kernel.game_rules import check_active
-from service.kernel.models import GameRecord, SeatRecord
+from service.kernel.models import Action, Event, GameRecord, SeatRecord
 from service.kernel.pipeline import game_changed
 from service.kernel.replays import replay_game
-from service.kernel.store import StaleWrite, append_event, authenticate_with_seats, save_transition
-from service.kernel.views import game_view
+from service.kernel.store import (
+    StaleWrite,
+    append_event,
+    authenticate_with_seats,
+    mark_changed,
+    save_transition,
+)
+from service.kernel.views import action_words, game_view, seat_label
 from service.kernel.vocabulary import TAKEBACK_ASKED, TAKEBACK_DECLINED, Takebacks
-from service.plumbing import signals
 from service.plumbing.clock import iso
 from service.plumbing.columns import utcnow
 from service.plumbing.errors import ServiceError, from_engine
@@ -77,8 +82,9 @@ def read_takeback(game_id: str, credential: Credential) -> dict[str, Any]:
         may: dict[str, Any] = {"may_ask": False, "why_not": None, "would_undo": []}
         if caller.kind == SEAT and caller.seat is not None:
             may = _may_ask(session, game, seats, caller.seat)
-        return {"mode": game.takebacks, "request": _request_view(request, game.version),
-                **may}
+        may["would_undo"] = _in_words(session, game.id, seats, may["would_undo"])
+        return {"mode": game.takebacks,
+                "request": _request_view(session, seats, request, game.version), **may}
 
 
 def ask_takeback(game_id: str, credential: Credential,
@@ -115,8 +121,8 @@ def ask_takeback(game_id: str, credential: Credential,
                          now)
             tell_takeback_asked(session, game, seats, seat, plan.undoes, plan.approvers,
                                 request.id)
-            signals.game_touched(session, game.id)
-        return _answer(game, seats, caller, request)
+            mark_changed(session, game.id)
+        return _answer(session, game, seats, caller, request)
 
 
 def answer_takeback(game_id: str, credential: Credential, agree: bool,
@@ -143,13 +149,13 @@ def answer_takeback(game_id: str, credential: Credential, agree: bool,
             append_event(session, game, {"type": TAKEBACK_DECLINED, "seat": request.seat,
                                          "by": seat, "request": request.id}, utcnow())
             tell_takeback_declined(session, game, seats, request.seat, seat, request.id)
-            signals.game_touched(session, game.id)
+            mark_changed(session, game.id)
         elif all(request.answers.get(str(s)) for s in request.approvers):
             check_active(game)
             _take_back(session, game, seats, listeners, replay_game(session, game), request)
         else:
-            signals.game_touched(session, game.id)
-        return _answer(game, seats, caller, request)
+            mark_changed(session, game.id)
+        return _answer(session, game, seats, caller, request)
 
 
 def withdraw_takeback(game_id: str, credential: Credential) -> dict[str, Any]:
@@ -167,8 +173,8 @@ def withdraw_takeback(game_id: str, credential: Credential) -> dict[str, Any]:
         _close(request, WITHDRAWN)
         append_event(session, game, {"type": TAKEBACK_DECLINED, "seat": seat, "by": seat,
                                      "request": request.id}, utcnow())
-        signals.game_touched(session, game.id)
-        return _answer(game, seats, caller, request)
+        mark_changed(session, game.id)
+        return _answer(session, game, seats, caller, request)
 
 
 def _check_version(game: GameRecord, expected: int | None) -> None:
@@ -287,7 +293,28 @@ def _asked(session: Session, game: GameRecord) -> TakebackRequest:
     return request
 
 
-def _request_view(request: TakebackRequest | None, version: int | None = None
+def _in_words(session: Session, game_id: str, seats: Sequence[SeatRecord],
+              undoes: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Return ``undoes`` (``{seat, version, notation}``) each with its action told in the
+    reader's words (``words``), as the log tells it."""
+    versions = [int(undo["version"]) for undo in undoes]
+    if not versions:
+        return []
+    actions = {row.version_after: row.seq for row in session.execute(
+        select(Action.version_after, Action.seq).where(Action.game_id == game_id,
+                                                       Action.version_after.in_(versions)))}
+    events: dict[int, list[dict[str, Any]]] = {}
+    for row in session.execute(select(Event.action_seq, Event.data).where(
+            Event.game_id == game_id, Event.action_seq.in_(list(actions.values())))
+            .order_by(Event.seq)):
+        events.setdefault(row.action_seq, []).append(row.data)
+    labels = {seat.seat: seat_label(seat) for seat in seats}
+    return [{**undo, "words": action_words(events.get(actions.get(int(undo["version"]), -1), []),
+                                           labels[int(undo["seat"])])} for undo in undoes]
+
+
+def _request_view(session: Session, seats: Sequence[SeatRecord],
+                  request: TakebackRequest | None, version: int | None = None
                   ) -> dict[str, Any] | None:
     """Return a request as readers see it (its status lapsed once the game moved on)."""
     if request is None:
@@ -297,12 +324,13 @@ def _request_view(request: TakebackRequest | None, version: int | None = None
         status = LAPSED
     return {"id": request.id, "seat": request.seat, "status": status,
             "asked_version": request.asked_version, "to_version": request.to_version,
-            "undoes": request.undoes, "approvers": request.approvers,
+            "undoes": _in_words(session, request.game_id, seats, request.undoes),
+            "approvers": request.approvers,
             "answers": {int(seat): said for seat, said in request.answers.items()},
             "created_at": iso(request.created_at), "decided_at": iso(request.decided_at)}
 
 
-def _answer(game: GameRecord, seats: Sequence[SeatRecord], caller: Caller,
+def _answer(session: Session, game: GameRecord, seats: Sequence[SeatRecord], caller: Caller,
             request: TakebackRequest) -> dict[str, Any]:
-    return {"status": request.status, "request": _request_view(request),
+    return {"status": request.status, "request": _request_view(session, seats, request),
             "game": game_view(game, seats, caller)}

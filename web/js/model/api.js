@@ -5,10 +5,13 @@
  * the page has: 304 means nothing changed); a submission names the version it was chosen on
  * and carries an `Idempotency-Key`, so a retry is applied once; every refusal becomes an
  * `ApiError` with the server's code and details, and a message for players (model/errors.js).
+ * The calls of takebacks, tables, records, sandboxes, the preview and notes are in
+ * model/tablecalls.js.
  */
 
 import { playerMessage } from "./errors.js";
 import { language } from "./i18n.js";
+import { tableCalls } from "./tablecalls.js";
 
 /** An answer of the API that is not a success: `{"error": {code, message, details}}`. */
 export class ApiError extends Error {
@@ -63,11 +66,14 @@ export function positionLink(href, version) {
 }
 
 /**
- * Which page an address asks for: the lobby, a game, joining a game, or a demo.
+ * Which page an address asks for: the lobby, a game, joining a game, a sandbox
+ * (`/sandbox/<id>#t=`), a table (`/table/<id>#t=`), or a demo; `gameId` is the id in the
+ * path (the sandbox's or the table's on theirs).
  * @param {string} pathname e.g. "/play/G1"
  * @param {string} search e.g. "?demo=basic"
  * @param {string} hash e.g. "#t=abc"
- * @returns {{page: "lobby"|"play"|"join"|"home"|"demo"|"unknown", gameId: string|null,
+ * @returns {{page: "lobby"|"play"|"join"|"sandbox"|"table"|"home"|"demo"|"unknown",
+ *   gameId: string|null,
  *   token: string|null, code: string|null, home: string|null, confirm: string|null,
  *   demo: string|null, at: number|null}} `at`: the game version a position link names
  */
@@ -76,7 +82,7 @@ export function route(pathname, search, hash) {
   const { token, code, home, confirm, at } = readFragment(hash);
   const base = { gameId: null, token, code, home, confirm, demo, at };
   if (demo !== null) return { ...base, page: "demo" };
-  const match = /^\/(play|join)\/([^/]+)\/?$/.exec(pathname);
+  const match = /^\/(play|join|sandbox|table)\/([^/]+)\/?$/.exec(pathname);
   if (match) return { ...base, page: match[1], gameId: decodeURIComponent(match[2]) };
   if (pathname === "/" || pathname.endsWith("/index.html")) return { ...base, page: "lobby" };
   if (/^\/home\/?$/.test(pathname)) return { ...base, page: "home" };
@@ -135,6 +141,7 @@ export function createClient({ fetch, base = "/api/v1", token = null, newKey = r
 
   return {
     token,
+    ...tableCalls({ call, json, game }),
     /**
      * Create a game (see the API's CreateGameSchema).
      * @param {object} spec `{seats, options, start_seat, move_time_limit}`

@@ -78,6 +78,33 @@ export function keepGame(storage, token, apiGame, now = new Date()) {
 }
 
 /**
+ * Keep a link the page was handed for a game it has not opened yet (a rematch's, a table's
+ * next game's): the game page fills in the rest when it is opened. The same token kept
+ * before is replaced.
+ * @param {Storage} storage
+ * @param {string} link e.g. "https://ff.example/play/G2#t=abc"
+ * @param {{kind?: string, name?: string}} [about] whose it is ("seat" by default, "creator")
+ *   and the game's name
+ * @param {Date} [now]
+ * @returns {{gameId: string, token: string}|null} what was kept (null: not a game's link)
+ */
+export function keepLink(storage, link, { kind = "seat", name = "" } = {}, now = new Date()) {
+  let url;
+  try {
+    url = new URL(link);
+  } catch {
+    return null;
+  }
+  const gameId = /^\/play\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  const token = new URLSearchParams(url.hash.replace(/^#/, "")).get("t");
+  if (!gameId || !token) return null;
+  const entry = { gameId: decodeURIComponent(gameId), token, kind, seat: null, colour: null,
+    player: null, name, lastSeen: now.toISOString() };
+  store(storage, [entry, ...keptGames(storage).filter((g) => g.token !== token)]);
+  return { gameId: entry.gameId, token };
+}
+
+/**
  * Forget the kept tokens the service no longer takes.
  * @param {Storage} storage
  * @param {string[]} tokens

@@ -6,7 +6,7 @@
  * no DOM.
  */
 
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 /** A link that opens no game: cut short in a mail, mistyped, or replaced by a new one. */
 export function brokenLink() {
@@ -50,6 +50,19 @@ function fieldProblems(fields, path = []) {
 }
 
 /**
+ * A record the service refused to open: its reason (the server's words, which name the entry
+ * at fault; "entry 3: ..." is added where they do not), in the reader's language.
+ */
+function refusedRecord(details, message) {
+  const entry = Number.isInteger(details.entry) ? details.entry : null;
+  const reason = entry === null || message.includes(String(entry)) ? message
+    // TRANSLATORS: {number} counts the record's entries from 1; {reason} is why it fails.
+    : t("entry {number}: {reason}", { number: entry, reason: message });
+  return reason ? t("This record cannot be opened: {reason}", { reason })
+    : t("This record cannot be opened: it is not a record of this game's kind.");
+}
+
+/**
  * Sentences by code, each a function of the error's details and the server's message (the
  * texts are looked up when the error is met, in the page's language). Codes not here keep
  * the server's message, which comes in the reader's language.
@@ -87,6 +100,47 @@ const WORDS = Object.freeze({
   },
   "request/unsupported_media_type": reload,
   "idempotency/key_reused": reload,
+  "takeback/off": () => t("The creator of this game chose no takebacks."),
+  "takeback/nothing": () => t("You have no move of this game turn to take back."),
+  "takeback/card_drawn": () => t("The monster has turned up a card since your move: it can no "
+    + "longer be taken back."),
+  "takeback/none": () => t("Nobody is asking to take back a move any more."),
+  "takeback/lapsed": () => t("The game moved on since the takeback was asked: nothing was "
+    + "taken back."),
+  "takeback/not_asked": () => t("Only the players whose moves it would take back say yes or "
+    + "no to this takeback."),
+  "takeback/not_yours": () => t("Only the player who asked for this takeback may withdraw it."),
+  "rematch/not_over": () => t("A rematch can be asked for once the game is over."),
+  "rematch/none": () => t("Nobody has asked for a rematch of this game."),
+  "rematch/started": () => t("The rematch has been decided already."),
+  "rematch/not_started": () => t("The rematch has not started yet: it waits for the players' "
+    + "answers."),
+  // The server's sentence names the setting that cannot be (in the reader's language).
+  "rematch/invalid": (details, message) => message
+    || t("The next game cannot be made with these settings."),
+  "table/not_found": () => t("This link does not open a table: it may be incomplete. Ask "
+    + "whoever made the table for its link."),
+  "table/same_colour": () => t("Two players of the table have the same colour: give each "
+    + "their own."),
+  "sandbox/not_found": () => t("This link does not open a sandbox: it may be incomplete, or "
+    + "the sandbox was deleted a while after its last change."),
+  "sandbox/stale_version": () => t("The sandbox changed in another window: it is shown as it "
+    + "is now. Try again."),
+  "sandbox/monster_due": () => t("It is the monster's turn: choose its card, or draw one."),
+  "sandbox/no_such_version": () => t("There is no such position to go to."),
+  "sandbox/unknown_level": () => t("The computer plays easy, normal or hard."),
+  "preview/off": () => t("This game shows no monster preview: its creator did not choose it."),
+  "record/invalid": refusedRecord,
+  "replay/mismatch": refusedRecord,
+  "record/unavailable": () => t("This game has no record to give just now: its log does not "
+    + "play again to its position. Tell the game's creator."),
+  "note/too_long": (details) => (Number.isInteger(details.length)
+    ? tn("Your notes have {n} character; they may have at most {limit}.",
+      "Your notes have {n} characters; they may have at most {limit}.", details.length,
+      { limit: details.limit ?? 4000 })
+    : t("Your notes are too long: shorten them and save again.")),
+  "note/invalid_text": () => t("Your notes hold an invisible control character: remove it and "
+    + "save again."),
   "plan/empty": () => t("Your plan has no move: choose one on the board, or tick \"Flip the "
     + "rest\"."),
   // The server names the line by its action's data; the page says its number and the reason

@@ -23,4 +23,5 @@ export const EVENT = Object.freeze({
   STAGE_END: "stage_end",
   TURN: "turn",
   GAME_OVER: "game_over",
+  TAKEBACK: "takeback",
 });

@@ -19,7 +19,8 @@ const MONSTER_TYPES = new Set(["card", "first_card_redraw", "monster_done"]);
  * @param {object} apiGame the API's game view
  * @returns {{game: object, view: object|null, info: object}} `game` shaped as `readPayload` makes it
  *   (id, title: the game's name and its players, players), `view` the engine's player view (null before the game starts),
- *   `info` the service's facts: status, version, viewer, seats, options, deadline, outcome
+ *   `info` the service's facts: status, version, viewer, seats, options, deadline, outcome,
+ *   the takeback rule and whether the monster preview is on
  */
 export function readGame(apiGame) {
   const names = apiGame.seats.filter((s) => s.name).map((s) => s.name);
@@ -45,6 +46,8 @@ export function readGame(apiGame) {
       moveDeadline: apiGame.move_deadline,
       pausedAt: apiGame.paused_at,
       outcome: apiGame.outcome,
+      takebacks: apiGame.takebacks ?? "off",
+      monsterPreview: Boolean(apiGame.monster_preview),
     },
   };
 }
@@ -141,6 +144,6 @@ export function viewerLog(game, start, entries) {
     start: start.position,
     entries: entries.filter((e) => e.version > start.version)
       .map((e) => ({ seat: e.events.find((x) => x.seat !== undefined)?.seat ?? null,
-        action: null, events: e.events })),
+        action: null, events: e.events, version: e.version })),
   };
 }

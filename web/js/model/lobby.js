@@ -1,8 +1,9 @@
 /**
  * The lobby's data: the create-game form's values → the request the API takes
  * (`POST /games`), the creation's answer → the links to hand out, the join form → the join
- * request. Pure, no DOM. It checks only what the form itself can get wrong (a seat with
- * neither a name nor "open"); the server checks the rest and its errors are shown as they come.
+ * request, the make-a-table form → `POST /tables`. Pure, no DOM. It checks only what the
+ * form itself can get wrong (a seat with neither a name nor "open"); the server checks the
+ * rest and its errors are shown as they come.
  */
 
 import { isolate } from "./captions.js";
@@ -30,6 +31,46 @@ export const OPTIONS = Object.freeze([
     get label() { return t("Teleporters may not wall off the exit"); } }),
 ]);
 
+/**
+ * How a game's seats may take back their last move (the API's `takebacks`), for people
+ * (each `label` in the page's language when read): with the agreement of those it concerns
+ * (the default), freely until the next player moves, or not at all.
+ */
+export const TAKEBACKS = Object.freeze([
+  Object.freeze({ value: "agreement",
+    get label() { return t("with the agreement of those it concerns"); } }),
+  Object.freeze({ value: "free",
+    get label() { return t("freely until the next player moves"); } }),
+  Object.freeze({ value: "off", get label() { return t("never"); } }),
+]);
+
+/**
+ * The rules the service adds around a game, as the create request and a table's take them:
+ * the takeback rule and the monster preview, each only when chosen.
+ */
+function tableRules(form) {
+  return {
+    ...(TAKEBACKS.some((m) => m.value === form.takebacks) ? { takebacks: form.takebacks } : {}),
+    ...(form.monsterPreview ? { monster_preview: true } : {}),
+  };
+}
+
+/** The seats of the form as the API takes them; what to fix in them goes to `problems`. */
+function seatsOf(formSeats, problems, nameless = (number) => t("Seat {number}: give the "
+  + "player's name, or leave the seat open.", { number })) {
+  return formSeats.map((s, i) => {
+    if (s.open) return { open: true, ...(s.colour ? { colour: s.colour } : {}) };
+    const name = (s.name ?? "").trim();
+    if (s.computer) {
+      return { computer: s.computer, ...(name ? { name } : {}),
+        ...(s.colour ? { colour: s.colour } : {}) };
+    }
+    if (!name) problems.push(nameless(i + 1));
+    const email = (s.email ?? "").trim();
+    return { name, ...(email ? { email } : {}), ...(s.colour ? { colour: s.colour } : {}) };
+  });
+}
+
 const HOUR = 3600;
 
 /** The longest name a game may have (the API's limit). */
@@ -48,6 +89,8 @@ export const GAME_NAME_LENGTH = 60;
  * @param {string} [form.title] the game's name ("" or absent: named from its id)
  * @param {string} [form.language] the game's language ("en", "de", ...; absent: the service's
  *   default), in which its mails go to seats that chose none
+ * @param {string} [form.takebacks] one of `TAKEBACKS` (absent: the service's default)
+ * @param {boolean} [form.monsterPreview] show where the monster would walk
  * @returns {{spec: object|null, problems: string[]}} the request, or what to fix first
  */
 export function gameSpec(form) {
@@ -55,20 +98,7 @@ export function gameSpec(form) {
   if (form.seats.length < SEATS.min || form.seats.length > SEATS.max) {
     problems.push(t("A game has {min} to {max} seats.", SEATS));
   }
-  const seats = form.seats.map((s, i) => {
-    if (s.open) return { open: true, ...(s.colour ? { colour: s.colour } : {}) };
-    const name = (s.name ?? "").trim();
-    if (s.computer) {
-      return { computer: s.computer, ...(name ? { name } : {}),
-        ...(s.colour ? { colour: s.colour } : {}) };
-    }
-    if (!name) {
-      problems.push(t("Seat {number}: give the player's name, or leave the seat open.",
-        { number: i + 1 }));
-    }
-    const email = (s.email ?? "").trim();
-    return { name, ...(email ? { email } : {}), ...(s.colour ? { colour: s.colour } : {}) };
-  });
+  const seats = seatsOf(form.seats, problems);
   const options = { experienced: form.rules === "experienced" };
   for (const { name } of OPTIONS) options[name] = Boolean(form.options?.[name]);
   const start = form.start ?? "random";
@@ -88,9 +118,35 @@ export function gameSpec(form) {
   const language = LANGUAGES.includes(form.language) ? { language: form.language } : {};
   return {
     spec: { ...(title ? { name: title } : {}), seats, options, start_seat: startSeat,
-      move_time_limit: limit, ...language },
+      move_time_limit: limit, ...language, ...tableRules(form) },
     problems,
   };
+}
+
+/**
+ * Build the request that makes a table (`POST /tables`) from its form: its name, its players
+ * as the create form's seats (no open seat: a table's players are known), its language and
+ * the rules the service adds.
+ * @param {{name: string, seats: object[], language?: string, takebacks?: string,
+ *   monsterPreview?: boolean}} form
+ * @returns {{spec: object|null, problems: string[]}}
+ */
+export function tableSpec(form) {
+  const problems = [];
+  const name = (form.name ?? "").trim();
+  if (!name) problems.push(t("Give the table a name."));
+  if (name.length > GAME_NAME_LENGTH) {
+    problems.push(tn("A table's name has at most {n} character.",
+      "A table's name has at most {n} characters.", GAME_NAME_LENGTH));
+  }
+  if (form.seats.length < SEATS.min || form.seats.length > SEATS.max) {
+    problems.push(t("A table has {min} to {max} players.", SEATS));
+  }
+  const members = seatsOf(form.seats.map((seat) => ({ ...seat, open: false })), problems,
+    (number) => t("Player {number}: give their name, or let the computer play.", { number }));
+  if (problems.length) return { spec: null, problems };
+  const language = LANGUAGES.includes(form.language) ? { language: form.language } : {};
+  return { spec: { name, members, ...language, ...tableRules(form) }, problems };
 }
 
 /** A seat of a new game in words, as its link and its held invitation name it. */

@@ -28,6 +28,8 @@ export const SERVICE_EVENT = Object.freeze({
   NUDGED: "nudged",
   COMPUTER: "computer",
   COMPUTER_SEAT: "computer_seat",
+  TAKEBACK_ASKED: "takeback_asked",
+  TAKEBACK_DECLINED: "takeback_declined",
 });
 
 function computerSeat(e, player) {
@@ -49,6 +51,19 @@ function computerSeat(e, player) {
   return t("{player} handed the seat to the computer ({level}).", { player, level });
 }
 
+function takebackAsked(e, board, player) {
+  const asked = listWords((e.approvers ?? []).map((seat) => playerName(board, seat)));
+  // TRANSLATORS: {player} asked to take back a move; {asked} lists those whose yes it needs.
+  return asked ? t("{player} asked to take back their last move; {asked} may agree or say no.",
+    { player, asked }) : t("{player} asked to take back their last move.", { player });
+}
+
+function takebackDeclined(e, board, player) {
+  if (e.by === e.seat) return t("{player} withdrew their request to take back a move.", { player });
+  // TRANSLATORS: {by} said no to the request of {player} to take back a move.
+  return t("{by} said no: the move of {player} stays.", { by: playerName(board, e.by), player });
+}
+
 function serviceSentence(e, board) {
   const player = e.seat === undefined ? "" : playerName(board, e.seat);
   switch (e.type) {
@@ -68,6 +83,8 @@ function serviceSentence(e, board) {
         : t("{by} nudged {player}.", { by: playerName(board, e.by), player });
     case SERVICE_EVENT.COMPUTER: return t("The computer played for {player}.", { player });
     case SERVICE_EVENT.COMPUTER_SEAT: return computerSeat(e, player);
+    case SERVICE_EVENT.TAKEBACK_ASKED: return takebackAsked(e, board, player);
+    case SERVICE_EVENT.TAKEBACK_DECLINED: return takebackDeclined(e, board, player);
     default: return null;
   }
 }
@@ -105,6 +122,10 @@ export function eventSentence(e, board) {
       return t("{player} {action}.",
         { player: playerName(board, e.seat), action: playerCaption(e, board) });
     }
+    case EVENT.TAKEBACK:
+      // TRANSLATORS: a takeback was made: the game is at the position before {player}'s move.
+      return t("{player} took back their move: the game is back where it was before it.",
+        { player: playerName(board, e.seat) });
     case EVENT.CARD: case EVENT.FIRST_CARD_REDRAW: case EVENT.LOOK: case EVENT.STEP:
     case EVENT.WALL: case EVENT.TURNING_STONE: case EVENT.TELEPORT: case EVENT.STAY:
     case EVENT.PUSH: case EVENT.EAT: case EVENT.MONSTER_DONE:

@@ -202,6 +202,8 @@ function gameEvent(work, e) {
     status.startSeat = e.start_seat;
     status.phase = "figures";
     for (const f of work.board.figures) f.moved = false;
+  } else if (e.type === EVENT.TAKEBACK) {
+    status.toMove = e.to_move; // the scene is the one it went back to (model/timeline.js)
   } else if (e.type === EVENT.GAME_OVER) {
     status.phase = "over";
     status.toMove = null;

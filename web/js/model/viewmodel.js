@@ -190,11 +190,14 @@ export function boardModel(view, game = { players: [] }) {
 /**
  * Read the game's progress from a player view.
  * @param {object} view
+ * @param {{monsterPreview?: boolean}} [service] the service's own rules of the game: whether
+ *   the page shows the monster preview (an option chosen at creation, not the engine's)
  * @returns {object} phase, stage, gameTurn, toMove, startSeat, viewer, cardsLeft, discard,
- *   tilesToPlace, version, outcome, experienced
+ *   tilesToPlace, version, outcome, experienced, monsterPreview
  */
-export function statusModel(view) {
+export function statusModel(view, { monsterPreview = false } = {}) {
   return {
+    monsterPreview,
     phase: view.phase,
     stage: view.stage,
     gameTurn: view.game_turn,
@@ -221,15 +224,17 @@ const OPTION_WORDS = Object.freeze({
 });
 
 /**
- * The rules a game is played under, in words: basic or experienced, its options, and its
- * rules version (a game keeps the version it started with; docs/rules.md).
+ * The rules a game is played under, in words: basic or experienced, its options (the
+ * monster preview among them), and its rules version (a game keeps the version it started with; docs/rules.md).
  * @param {object} status from `statusModel`
  * @returns {string}
  */
 export function rulesWords(status) {
   const chosen = Object.keys(OPTION_WORDS).filter((name) => status.options?.[name]);
   const rules = [status.experienced ? t("experienced game") : t("basic game"),
-    ...chosen.map((name) => OPTION_WORDS[name]())].join(", ");
+    ...chosen.map((name) => OPTION_WORDS[name]()),
+    // TRANSLATORS: among a game's rules: the page shows where the monster would walk
+    ...(status.monsterPreview ? [t("monster preview")] : [])].join(", ");
   // TRANSLATORS: {rules} is "basic game" or "experienced game" and the options chosen.
   return t("{rules} (rules version {version})", { rules, version: status.rulesVersion });
 }

@@ -1,8 +1,9 @@
 /**
  * The board in SVG (cm-chessboard's way): a viewBox in cell units, layered groups (board,
- * tiles, highlights, pieces, monster), one `<rect data-cell="h5">` per square, one delegated
- * click handler and one keydown handler. It draws a board model and highlights; it knows no
- * rule, and reports what the user activates: a square, a figure off the board, or the exit.
+ * tiles, highlights, the monster's walks, pieces, monster), one `<rect data-cell="h5">` per
+ * square, one delegated click handler and one keydown handler. It draws a board model and
+ * highlights; it knows no rule, and reports what the user activates: a square, a figure off
+ * the board, or the exit.
  *
  * Above the board, by the exit a1: the figures that escaped (and those out for good); below
  * it, by the entrance p11: the figures waiting outside.
@@ -163,7 +164,8 @@ function reconcile(layer, items, key, make, update) {
  * @param {function({square?: string, figure?: string, cancel?: boolean}): void} handlers.onActivate
  *   told `square` (a square name, or "out" for the exit), `figure` (a figure off the board),
  *   or `cancel` when the user presses Escape
- * @returns {{svg: SVGSVGElement, draw: function(object): void, highlight: function(object): void}}
+ * @returns {{svg: SVGSVGElement, draw: function(object): void, highlight: function(object): void,
+ *   walks: SVGGElement}} `walks`: the layer where the monster's walks are drawn (view/walks.js)
  */
 export function createBoard(container, { onActivate }) {
   const root = svg("svg", {
@@ -171,7 +173,7 @@ export function createBoard(container, { onActivate }) {
     role: "group", "aria-label": t("Fearsome Floors board"), tabindex: -1,
   });
   const layers = {};
-  for (const name of ["board", "tiles", "highlights", "pieces", "monster", "focus"]) {
+  for (const name of ["board", "tiles", "highlights", "walks", "pieces", "monster", "focus"]) {
     layers[name] = svg("g", { class: `layer layer--${name}` });
     root.append(layers[name]);
   }
@@ -241,12 +243,17 @@ export function createBoard(container, { onActivate }) {
   });
   root.addEventListener("focusout", () => ring.setAttribute("visibility", "hidden"));
 
-  /** Only the figures off the board that the viewer may choose now are buttons to Tab to. */
+  /**
+   * Only the figures off the board that the viewer may choose now are buttons to Tab to. The
+   * button is the figure's hit area, a shape without text: its name is the figure's in words,
+   * and the numbers drawn are not its label.
+   */
   function markChoosable(el) {
-    const can = el.dataset.figure !== undefined && choosable.has(el.dataset.figure);
+    const can = choosable.has(el.dataset.key);
     el.classList.toggle("is-choosable", can);
-    el.setAttribute("tabindex", can ? 0 : -1);
-    el.setAttribute("role", can ? "button" : "img");
+    const hit = el.querySelector(".figure__hit");
+    hit?.setAttribute("tabindex", can ? 0 : -1);
+    hit?.setAttribute("role", can ? "button" : "img");
   }
 
   function drawFigures(board, slots) {
@@ -260,16 +267,14 @@ export function createBoard(container, { onActivate }) {
       if (f.where === "board") {
         const { x, y } = cellOrigin(f.square);
         place(el, x + 0.5, y + 0.5);
-        delete el.dataset.figure;
-        for (const a of ["tabindex", "role", "aria-label"]) el.removeAttribute(a);
         return;
       }
-      // Off the board a figure has no cell: it is focusable and labelled itself.
+      // Off the board a figure has no cell: its hit area is focusable and labelled.
       const [x, y, scale] = slots.get(f.id);
       place(el, x, y, ` scale(${scale})`);
-      el.dataset.figure = f.id;
+      el.append(svg("circle", { class: "figure__hit", r: 0.5, "data-figure": f.id,
+        "aria-label": `${describeFigure(f)}, ${OFF_BOARD[f.where]()}` }));
       markChoosable(el);
-      el.setAttribute("aria-label", `${describeFigure(f)}, ${OFF_BOARD[f.where]()}`);
     });
   }
 
@@ -342,7 +347,7 @@ export function createBoard(container, { onActivate }) {
     }
     choosable = new Set(h.choosable ?? []);
     for (const el of layers.pieces.querySelectorAll(".figure--off-board")) {
-      el.classList.toggle("is-selected", el.dataset.figure === h.selectedFigure);
+      el.classList.toggle("is-selected", el.dataset.key === h.selectedFigure);
       markChoosable(el);
     }
     const door = root.querySelector("[data-door]");
@@ -350,5 +355,5 @@ export function createBoard(container, { onActivate }) {
     door.setAttribute("tabindex", notes.has("out") ? 0 : -1);
   }
 
-  return { svg: root, draw, highlight };
+  return { svg: root, draw, highlight, walks: layers.walks };
 }

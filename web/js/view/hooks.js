@@ -30,6 +30,11 @@ export const EVENTS = [
   ["message.posted", () => t("a message at the table")],
   ["turn.nudged", () => t("a player is nudged")],
   ["seat.absent", () => t("a seat misses too many deadlines")],
+  ["takeback.asked", () => t("a player asks to take back a move")],
+  ["takeback.declined", () => t("a takeback is refused or withdrawn")],
+  ["takeback.made", () => t("a move is taken back")],
+  ["rematch.asked", () => t("a rematch is asked for")],
+  ["rematch.decided", () => t("a rematch starts, or does not")],
 ];
 
 /** How many attempts of a webhook's log the panel shows, the latest first. */

@@ -39,15 +39,18 @@ export function label(text, attrs) {
  * @returns {SVGElement[]} the shapes, for a `<g>` that places them
  */
 export function figureShapes(figure) {
+  // The numbers drawn are hidden from screen readers: a figure off the board is named with
+  // them ("red 1 showing 6"), and one on the board by its square.
   const black = figure.face === "black";
   const shapes = [
     svg("circle", { class: "figure__disc", r: 0.36 }),
-    label(String(figure.shows), { class: "figure__number", y: 0.02 }),
+    label(String(figure.shows), { class: "figure__number", y: 0.02, "aria-hidden": "true" }),
   ];
   if (black) {
     shapes.splice(1, 0, svg("circle", { class: "figure__black-ring", r: 0.27 }));
     shapes.push(svg("circle", { class: "figure__badge", cx: 0.28, cy: -0.28, r: 0.15 }),
-      label(String(figure.number), { class: "figure__badge-number", x: 0.28, y: -0.27 }));
+      label(String(figure.number), { class: "figure__badge-number", x: 0.28, y: -0.27,
+        "aria-hidden": "true" }));
   }
   return shapes;
 }
