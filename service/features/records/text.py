@@ -16,12 +16,11 @@ def record_text(record: Mapping[str, Any]) -> str:
     game, its rules and players, then each entry numbered, then the result."""
     game = record["game"]
     seats = {int(s["seat"]): _seat(s) for s in game["seats"]}
-    options = [name for name, on in record["options"].items() if on]
     head = [_("Fearsome Floors: %(game)s", game=game["name"]),
-            # TRANSLATORS: %(rules)s is a number; %(options)s the rule options that are on,
-            # as the API names them (experienced, random_setup, ...), or "none".
-            _("Rules version %(rules)s; options: %(options)s.", rules=record["rules"],
-              options=", ".join(options) or _("none")),
+            # TRANSLATORS: %(rules)s is a number; %(game)s the game and its options, in
+            # words: "experienced game, random set-up".
+            _("%(game)s, rules version %(rules)s.", rules=record["rules"],
+              game=", ".join(_rules_words(record["options"]))),
             _("Players: %(players)s.", players=", ".join(seats[s] for s in sorted(seats)))]
     setup = record.get("setup")
     if setup:
@@ -30,6 +29,15 @@ def record_text(record: Mapping[str, Any]) -> str:
     lines = [_line(number, entry, seats)
              for number, entry in enumerate(record["entries"], start=1)]
     return "\n".join([*head, "", *lines, "", _result(record.get("outcome"), seats), ""])
+
+
+def _rules_words(options: Mapping[str, bool]) -> list[str]:
+    """Return the game and its rule options in words, as the page says them."""
+    words = {"random_setup": _("random set-up"), "three_hits": _("the \"3 hits\" card"),
+             "online_teleporter_rule": _("teleporters placed as on the online site"),
+             "open_exit": _("teleporters may not wall off the exit")}
+    game = _("experienced game") if options.get("experienced") else _("basic game")
+    return [game, *(said for name, said in words.items() if options.get(name))]
 
 
 def _seat(seat: Mapping[str, Any]) -> str:
