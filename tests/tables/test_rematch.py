@@ -13,8 +13,6 @@ from flask.testing import FlaskClient
 from service.features.tables.service import start_due
 from service.plumbing.columns import utcnow
 from service.plumbing.config import DEFAULTS
-from worker.schedule import beat_schedule
-from worker.tables import START_REMATCHES, start_rematches_task
 from tests.plans.helpers import mails_to
 from tests.records.test_export import play_to_the_end
 from tests.service.helpers import (
@@ -26,6 +24,8 @@ from tests.service.helpers import (
     game_from,
     read,
 )
+from worker.schedule import beat_schedule
+from worker.tables import START_REMATCHES, start_rematches_task
 
 THREE = [{"name": "Ann", "email": "ann@example.com"}, {"name": "Bob", "email": "bob@example.com"},
          {"name": "Cy", "email": "cy@example.com"}]
