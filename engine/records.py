@@ -409,13 +409,22 @@ def _monster_entry(player: _Player, number: int, said: dict[str, Any], seeded: b
         _check_card(state, number, card, set_aside)
         done = player.monster(card, set_aside)
     summary = next(e for e in done.events if e["type"] == MONSTER_DONE)
-    for key in ("eaten", "square", "facing"):
+    for key, template in _MONSTER_SAID.items():
         if key in said and said[key] != summary[key]:
-            raise ReplayMismatch.said(
-                N_("entry %(entry)s: the record says the monster's %(what)s was %(said)r, the "
-                   "replay gives %(got)r"), entry=number, what=key, said=said[key],
-                got=summary[key])
+            raise ReplayMismatch.said(template, entry=number, said=said[key], got=summary[key])
     return done
+
+
+_MONSTER_SAID = {
+    "eaten": N_("entry %(entry)s: the record says the monster ate %(said)r, the replay gives "
+                "%(got)r"),
+    "square": N_("entry %(entry)s: the record says the monster ends on %(said)s, the replay "
+                 "gives %(got)s"),
+    "facing": N_("entry %(entry)s: the record says the monster ends facing %(said)s, the "
+                 "replay gives %(got)s"),
+}
+"""What a monster turn of a record states of its walk, and the refusal of each when the
+replay's differs: whole sentences, as a language may say each its own way."""
 
 
 def _check_card(state: GameState, number: int, card: str, set_aside: tuple[str, ...]) -> None:

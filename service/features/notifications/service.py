@@ -221,10 +221,10 @@ def tell_rematch_asked(session: Session, game: GameRow, seats: Sequence[SeatRow]
                     notices.reader_of(session, game, seat, mode), who,
                     format_moment(starts_by), [seat_label(s) for s in seats]), "rematch",
                     mail_key)
+            asking_one = who or _("The game's creator")
             # TRANSLATORS: a phone notification; %(who)s is "Ann (green)" or "The game's
             # creator".
-            body = _("%(who)s asks for a rematch. Do you play?",
-                     who=who or _("The game's creator"))
+            body = _("%(who)s asks for a rematch. Do you play?", who=asking_one)
         push_notices.write_notice(session, game, seat, "rematch", body, key, mail_key)
 
 
