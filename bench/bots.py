@@ -38,7 +38,7 @@ from engine import (  # noqa: E402
 )
 from engine.autoplay import random_game  # noqa: E402
 from engine.bots import LEVELS, choose  # noqa: E402
-from engine.state import FIGURES, MONSTER, OVER, GameState  # noqa: E402
+from engine.state import FIGURES, MONSTER, OVER, GameState, Outcome  # noqa: E402
 
 VARIANTS = {"basic": Options(), "experienced": Options(experienced=True)}
 
@@ -86,9 +86,15 @@ def bench_think(levels: list[str], positions: int) -> None:
               f"CPU median {statistics.median(cpu):7.1f} ms, p99 {percentile(cpu, 99):7.1f} ms")
 
 
-def play_game(spec: tuple[tuple[str, ...], str, int]) -> tuple[int | None, float]:
-    """Play one game of bots (one level per seat); return the winning seat and the CPU
-    seconds it took (this VM is shared: wall time counts other processes' turns)."""
+def game_seed(number: int) -> int:
+    """Return the seed of the bench's game ``number`` (from 0): a run's games depend only on
+    their numbers."""
+    return 1_000_003 * (number + 1)
+
+
+def play_game(spec: tuple[tuple[str, ...], str, int]) -> tuple[Outcome, float]:
+    """Play one game of bots (one level per seat); return its outcome and the CPU seconds it
+    took (this VM is shared: wall time counts other processes' turns)."""
     levels, variant, seed = spec
     c0 = time.process_time()
     state = new_game(len(levels), seed=seed, options=VARIANTS[variant])
@@ -102,8 +108,7 @@ def play_game(spec: tuple[tuple[str, ...], str, int]) -> tuple[int | None, float
                         bot_seed(seed, seat, state.version))
         state = apply_action(state, action_from_dict(action), seat).state
     assert state.outcome is not None
-    winners = state.outcome.winners
-    return (winners[0] if winners else None), time.process_time() - c0
+    return state.outcome, time.process_time() - c0
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -126,7 +131,7 @@ def game_specs(a: str, b: str, games: int, players: list[int], variants: list[st
         count, variant = settings[i % len(settings)]
         first, second = (a, b) if (i // len(settings)) % 2 == 0 else (b, a)
         levels = tuple(first if seat % 2 == 0 else second for seat in range(count))
-        specs.append((levels, variant, 1_000_003 * (i + 1)))
+        specs.append((levels, variant, game_seed(i)))
     return specs
 
 
@@ -144,8 +149,9 @@ def bench_strength(pairings: list[str], games: int, players: list[int], variants
             wall = time.perf_counter() - t0
             score = 0.0
             by_setting: dict[tuple[int, str], list[float]] = {}
-            for (levels, variant, _), (winner, _) in zip(specs, results, strict=True):
-                points = 0.5 if winner is None else float(levels[winner] == a)
+            for (levels, variant, _), (outcome, _) in zip(specs, results, strict=True):
+                winners = outcome.winners
+                points = 0.5 if not winners else float(levels[winners[0]] == a)
                 score += points
                 by_setting.setdefault((len(levels), variant), []).append(points)
             low, high = wilson(score, len(specs))
