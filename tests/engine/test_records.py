@@ -24,6 +24,7 @@ from engine.errors import InvalidRecord, ReplayMismatch
 from engine.records import (
     Input,
     Played,
+    Replay,
     TakenBack,
     extend,
     public_position,
@@ -91,13 +92,18 @@ def test_the_monster_turns_of_a_record_under_way_are_the_cards_it_names() -> Non
     assert [e.events for e in replayed.entries] == [e.events for e in done.entries]
 
 
-def test_takebacks_replay_and_keep_the_versions() -> None:
+def taken_back_game() -> Replay:
+    """Return a game of red and blue: each moved, red took its move back and moved again."""
     game = new_game(["red", "blue"], seed=7, start_seat=0)
     first = parse_action("red 5 +WWNN", game)
     after = apply_action(game, first, 0).state
     log: list[Input] = [Played(0, first), Played(1, parse_action("blue 5 +WWN", after)),
                         TakenBack(0, 0), Played(0, parse_action("red 4 +WW", game))]
-    done = replay_inputs(game, log, chosen_start=0)
+    return replay_inputs(game, log, chosen_start=0)
+
+
+def test_takebacks_replay_and_keep_the_versions() -> None:
+    done = taken_back_game()
     assert [e.version for e in done.entries] == [1, 2, 3, 4]
     replayed = read_record(as_json(record_dict(done, reveal=True)))
     assert replayed.state == done.state
@@ -252,12 +258,7 @@ def test_a_monster_turn_still_due_is_left_to_come() -> None:
 
 
 def test_the_actions_of_the_turn_leave_out_those_taken_back() -> None:
-    game = new_game(["red", "blue"], seed=7, start_seat=0)
-    first = parse_action("red 5 +WWNN", game)
-    after = apply_action(game, first, 0).state
-    log: list[Input] = [Played(0, first), Played(1, parse_action("blue 5 +WWN", after)),
-                        TakenBack(0, 0), Played(0, parse_action("red 4 +WW", game))]
-    done = replay_inputs(game, log, chosen_start=0)
+    done = taken_back_game()
     assert [(e.seat, e.version) for e in done.turn_actions()] == [(0, 4)]
     assert sorted(done.positions) == [0, 3, 4]  # 3: the position of 0 again
     assert done.positions[4] == done.state

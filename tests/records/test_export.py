@@ -13,6 +13,7 @@ from flask.testing import FlaskClient
 import engine
 from service.kernel.models import Game
 from service.plumbing.extensions import db
+from tests.engine.test_records import keys_in
 from tests.service.helpers import (
     NewGame,
     advance,
@@ -39,15 +40,6 @@ def stored_state(app: Flask, game: NewGame) -> engine.GameState:
         state = engine.state_from_dict(db.session.get(Game, game.id).state)
         db.session.rollback()
         return state
-
-
-def keys_in(data: Any) -> set[str]:
-    """Return every key of every object in ``data``, however deep."""
-    if isinstance(data, dict):
-        return set(data) | {k for value in data.values() for k in keys_in(value)}
-    if isinstance(data, list):
-        return {k for value in data for k in keys_in(value)}
-    return set()
 
 
 def play_to_the_end(app: Flask, client: FlaskClient, game: NewGame) -> None:

@@ -52,6 +52,16 @@ def mail_about(smtp_server: SmtpServer, words: str, timeout: float = 60) -> list
         time.sleep(0.1)
 
 
+def hooked_game(make_stack: Callable[..., Stack], smtp_server: SmtpServer,
+                receiver: WebhookReceiver, *events: str) -> tuple[ApiGame, str]:
+    """Start a stack that mails to ``smtp_server``; return a game of Ann and Bob there, with
+    the creator's webhook for ``events`` (and its secret)."""
+    stack = make_stack(SMTP_HOST="127.0.0.1", SMTP_PORT=smtp_server.port, SMTP_TLS="none",
+                       WEBHOOK_ALLOW_PRIVATE="true")
+    game = ApiGame.create(stack.base_url, seats=ANN_AND_BOB, name="Friday night")
+    return game, hook(game, receiver, *events)
+
+
 def play_to_the_end(game: ApiGame) -> None:
     """Play random legal moves, the worker playing the monster, until the game is over."""
     rng = random.Random(8)
@@ -70,10 +80,8 @@ def test_a_takeback_asks_by_mail_and_tells_the_webhooks(
     make_stack: Callable[..., Stack], smtp_server: SmtpServer,
     webhook_receiver: WebhookReceiver,
 ) -> None:
-    stack = make_stack(SMTP_HOST="127.0.0.1", SMTP_PORT=smtp_server.port, SMTP_TLS="none",
-                       WEBHOOK_ALLOW_PRIVATE="true")
-    game = ApiGame.create(stack.base_url, seats=ANN_AND_BOB, name="Friday night")
-    secret = hook(game, webhook_receiver, "takeback.asked", "takeback.made")
+    game, secret = hooked_game(make_stack, smtp_server, webhook_receiver, "takeback.asked",
+                               "takeback.made")
     smtp_server.wait_for(2, timeout=60)
     post(game, "/actions", game.seat_tokens[0], expected_version=0, notation="green 5 +NN")
     asked = post(game, "/takeback", game.seat_tokens[0], expected_version=1)
@@ -97,10 +105,8 @@ def test_a_rematch_asks_by_mail_and_mails_the_new_games_links(
     make_stack: Callable[..., Stack], smtp_server: SmtpServer,
     webhook_receiver: WebhookReceiver,
 ) -> None:
-    stack = make_stack(SMTP_HOST="127.0.0.1", SMTP_PORT=smtp_server.port, SMTP_TLS="none",
-                       WEBHOOK_ALLOW_PRIVATE="true")
-    game = ApiGame.create(stack.base_url, seats=ANN_AND_BOB, name="Friday night")
-    secret = hook(game, webhook_receiver, "rematch.asked", "rematch.decided")
+    game, secret = hooked_game(make_stack, smtp_server, webhook_receiver, "rematch.asked",
+                               "rematch.decided")
     play_to_the_end(game)
     asked = post(game, "/rematch", game.seat_tokens[1])
     assert asked["rematch"]["waiting"] == [0]
@@ -120,6 +126,6 @@ def test_a_rematch_asks_by_mail_and_mails_the_new_games_links(
     assert bodies[1]["data"] == {"status": "started", "game_id": new_id}
     link = post(game, "/rematch/links", game.seat_tokens[0])["link"]
     token = link.split("#t=", 1)[1]
-    view = requests.get(f"{stack.base_url}/api/v1/games/{new_id}", timeout=30,
+    view = requests.get(f"{game.base_url}/api/v1/games/{new_id}", timeout=30,
                         headers={"Authorization": f"Bearer {token}"}).json()
     assert view["start_seat"] == 1 and [s["name"] for s in view["seats"]] == ["Ann", "Bob"]
