@@ -47,7 +47,7 @@ from deploy.production_shape import (  # noqa: E402
     supervise_until_stopped,
 )
 from tests.support.binaries import find_program  # noqa: E402
-from tests.support.ports import wait_for_port  # noqa: E402
+from tests.support.ports import wait_for_answer, wait_for_port  # noqa: E402
 from tests.support.postgres_server import PostgresServer  # noqa: E402
 from tests.support.redis_server import RedisServer  # noqa: E402
 
@@ -360,9 +360,9 @@ class Cluster:
                        stdout=subprocess.DEVNULL)
         for process in self.processes:
             process.start()
-        for process in self.web:
-            wait_for_port(WEB_PORT, address(process.name), timeout=60,
-                          gave_up=process.exit_message)
+        for process in self.web:  # its worker has loaded the app, not only its master bound
+            wait_for_answer(f"http://{address(process.name)}:{WEB_PORT}/api/v1/health",
+                            timeout=60, gave_up=process.exit_message)
         wait_for_port(HTTP_PORT, address("nginx"), timeout=30,
                       gave_up=self.nginx.exit_message)
 

@@ -1,9 +1,11 @@
-"""Loopback ports: find a free one, wait until one accepts connections."""
+"""Loopback ports: find a free one, wait until one accepts connections or answers."""
 
 from __future__ import annotations
 
 import socket
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 
 HOST = "127.0.0.1"
@@ -51,3 +53,31 @@ def wait_for_port(
         if time.monotonic() > deadline:
             raise TimeoutError(f"nothing accepted connections on {host}:{port} in {timeout} s")
         time.sleep(0.05)
+
+
+def wait_for_answer(
+    url: str,
+    timeout: float = 60.0,
+    gave_up: Callable[[], str | None] = lambda: None,
+) -> None:
+    """Wait until a GET of ``url`` is answered 200; raise ``TimeoutError`` after ``timeout``.
+
+    An open port says only that gunicorn's master has bound it: its worker may still be
+    importing the app (seconds, when several processes start at once on two cores), and
+    the first requests wait for it. ``gave_up`` is asked as by :func:`wait_for_port`.
+    """
+    direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never a proxy
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with direct.open(url, timeout=5.0) as answer:
+                if answer.status == 200:
+                    return
+        except (OSError, urllib.error.URLError):
+            pass
+        reason = gave_up()
+        if reason is not None:
+            raise RuntimeError(reason)
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{url} was not answered 200 in {timeout} s")
+        time.sleep(0.1)
