@@ -34,25 +34,38 @@ def accepts_connections(port: int, host: str = HOST) -> bool:
         return False
 
 
+def wait_until(
+    ready: Callable[[], bool],
+    failure: str,
+    timeout: float,
+    gave_up: Callable[[], str | None] = lambda: None,
+    pause: float = 0.05,
+) -> None:
+    """Poll ``ready()`` until it is true; raise ``TimeoutError(failure)`` after ``timeout``.
+
+    ``gave_up`` is asked between tries; when it returns a message (say, the server process
+    exited), waiting stops at once with a ``RuntimeError`` carrying that message.
+    """
+    deadline = time.monotonic() + timeout
+    while not ready():
+        reason = gave_up()
+        if reason is not None:
+            raise RuntimeError(reason)
+        if time.monotonic() > deadline:
+            raise TimeoutError(failure)
+        time.sleep(pause)
+
+
 def wait_for_port(
     port: int,
     host: str = HOST,
     timeout: float = 30.0,
     gave_up: Callable[[], str | None] = lambda: None,
 ) -> None:
-    """Wait until ``host:port`` accepts TCP connections; raise ``TimeoutError`` after ``timeout``.
-
-    ``gave_up`` is asked between tries; when it returns a message (say, the server process
-    exited), waiting stops at once with a ``RuntimeError`` carrying that message.
-    """
-    deadline = time.monotonic() + timeout
-    while not accepts_connections(port, host):
-        reason = gave_up()
-        if reason is not None:
-            raise RuntimeError(reason)
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"nothing accepted connections on {host}:{port} in {timeout} s")
-        time.sleep(0.05)
+    """Wait until ``host:port`` accepts TCP connections; raise ``TimeoutError`` after
+    ``timeout``, or ``RuntimeError`` once ``gave_up`` says why (:func:`wait_until`)."""
+    wait_until(lambda: accepts_connections(port, host),
+               f"nothing accepted connections on {host}:{port} in {timeout} s", timeout, gave_up)
 
 
 def wait_for_answer(
@@ -60,24 +73,19 @@ def wait_for_answer(
     timeout: float = 60.0,
     gave_up: Callable[[], str | None] = lambda: None,
 ) -> None:
-    """Wait until a GET of ``url`` is answered 200; raise ``TimeoutError`` after ``timeout``.
+    """Wait until a GET of ``url`` is answered 200; raise as :func:`wait_for_port` does.
 
     An open port says only that gunicorn's master has bound it: its worker may still be
     importing the app (seconds, when several processes start at once on two cores), and
-    the first requests wait for it. ``gave_up`` is asked as by :func:`wait_for_port`.
+    the first requests wait for it.
     """
     direct = urllib.request.build_opener(urllib.request.ProxyHandler({}))  # never a proxy
-    deadline = time.monotonic() + timeout
-    while True:
+
+    def answered() -> bool:
         try:
             with direct.open(url, timeout=5.0) as answer:
-                if answer.status == 200:
-                    return
+                return bool(answer.status == 200)
         except (OSError, urllib.error.URLError):
-            pass
-        reason = gave_up()
-        if reason is not None:
-            raise RuntimeError(reason)
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{url} was not answered 200 in {timeout} s")
-        time.sleep(0.1)
+            return False
+
+    wait_until(answered, f"{url} was not answered 200 in {timeout} s", timeout, gave_up, 0.1)
